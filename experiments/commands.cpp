@@ -1,0 +1,145 @@
+// Implementation of the run, validate, topo and list subcommands.
+#include "experiments/commands.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/experiment_kind.hpp"
+#include "experiments/input_error.hpp"
+#include "experiments/machine_config.hpp"
+#include "experiments/output_directory.hpp"
+#include "schedulers/registry.hpp"
+#include "topologies/registry.hpp"
+#include "topologies/topology_format.hpp"
+#include "workloads/registry.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+std::size_t count_points(const ExperimentFile& f) {
+  std::size_t n = 0;
+  for (const auto& e : f.experiments) n += e.points.size() * static_cast<std::size_t>(e.repetitions);
+  return n;
+}
+
+}  // namespace
+
+int validate_command(const std::string& file, const std::vector<Override>& overrides) {
+  try {
+    const ExperimentFile f = load_experiment_file(file, overrides);
+    const auto prepared = prepare_experiments(f);
+    fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
+    return kExitOk;
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return kExitBadInput;
+  }
+}
+
+int run_command(const std::string& file, const std::vector<Override>& overrides, const RunOptions& options) {
+  std::vector<PreparedExperiment> prepared;
+  ExperimentFile f;
+  try {
+    f = load_experiment_file(file, overrides);
+    prepared = prepare_experiments(f);
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return kExitBadInput;
+  }
+  try {
+    run_experiments(f, prepared, options);
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return run_interrupted().load() ? kExitInterrupted : kExitFailure;
+  }
+  return kExitOk;
+}
+
+int topo_command(const std::vector<std::string>& args, const std::string& format,
+                 const std::string& output, std::ostream& out) {
+  if (args.empty()) {
+    spdlog::error("topo: name a topology family (see `mpnsim list`)");
+    return kExitBadInput;
+  }
+  std::vector<std::pair<std::string, std::string>> params;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0 || a.size() == 2) {
+      spdlog::error("topo: expected --PARAM VALUE, got '{}'", a);
+      return kExitBadInput;
+    }
+    std::string name = a.substr(2), value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+      value = args[++i];
+    } else {
+      value = "true";  // a lone flag such as --torus or --directed
+    }
+    params.emplace_back(name, value);
+  }
+  try {
+    const Topology t = make_topology(args[0], params);
+    std::string text;
+    if (format == "json") text = topology_json(t).dump(2) + "\n";
+    else if (format == "dot") text = topology_dot(t);
+    else text = topology_matrix(t);
+    if (output.empty() || output == "-") out << text;
+    else write_file_atomically(output, text);
+    return kExitOk;
+  } catch (const ParamError& e) {
+    spdlog::error("topo {}: --{}", args[0], e.what());
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("topo {}: {}", args[0], e.what());
+    return kExitBadInput;
+  }
+}
+
+namespace {
+
+void print_params(std::ostream& out, const std::vector<ParamSpec>& params, const std::string& indent) {
+  for (const auto& p : params)
+    out << fmt::format("{}{:<14} {} (default {}): {}\n", indent, p.name, describe_type(p),
+                       p.default_value.empty() ? "required" : p.default_value, p.description);
+}
+
+}  // namespace
+
+int list_command(std::ostream& out) {
+  out << "Topologies (mpnsim topo KIND --PARAM VALUE; YAML topology: {kind: KIND, PARAM: VALUE}):\n";
+  for (const auto& e : topology_registry()) {
+    out << fmt::format("  {:<12} {}\n", e.name, e.description);
+    print_params(out, e.params, "      ");
+  }
+  out << "\nMachine (YAML machine.processor / machine.processors[i]):\n";
+  print_params(out, processor_params(), "      ");
+  out << "Links (YAML machine.link / machine.links[i]):\n";
+  print_params(out, link_params(), "      ");
+  out << "\nExperiment kinds (YAML kind:):\n";
+  for (const auto& k : experiment_kinds()) {
+    std::string keys;
+    for (const auto& key : k->keys()) keys += (keys.empty() ? "" : ", ") + key;
+    out << fmt::format("  {:<12} {} [keys: {}]\n", k->name(), k->description(), keys);
+  }
+  out << "\nWorkloads:\n";
+  if (workload_registry().empty()) out << "  (none registered yet)\n";
+  for (const auto& e : workload_registry()) {
+    out << fmt::format("  {:<12} {}\n", e.name, e.description);
+    print_params(out, e.params, "      ");
+  }
+  out << "\nStrategies and schedulers:\n";
+  if (scheduler_registry().empty()) out << "  (none registered yet)\n";
+  for (const auto& e : scheduler_registry()) {
+    out << fmt::format("  {:<12} [{}] {}\n", e.name, e.kind, e.description);
+    print_params(out, e.params, "      ");
+  }
+  return kExitOk;
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,82 @@
+// An experiment file as read: kind, base configuration, sweep points, seed, outputs (SPEC §6).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+namespace mpnsim {
+
+struct PlotSpec {
+  std::string name;    // file stem: <name>.png, <name>.svg, <name>.gp
+  std::string x, y;    // CSV columns
+  std::string series;  // CSV column giving one curve per value ("" = one curve)
+  std::string title, xlabel, ylabel;
+  bool logx = false, logy = false;
+};
+
+struct OutputSpec {
+  bool csv = true;
+  bool summary = true;
+  bool timeline = false;  // per-point timeline CSV, for kinds that simulate
+  std::vector<PlotSpec> plots;
+};
+
+// One value a sweep gives to one key. `value` keeps its position in the file
+// where it has one; `origin` is the sweep entry it came from, for errors.
+struct Assignment {
+  std::string key;   // dotted path, e.g. "topology.depth"
+  YAML::Node value;
+  std::string text;  // as written in the CSV
+  YAML::Node origin;
+};
+
+struct SweepPoint {
+  std::vector<Assignment> assignments;
+  std::string label() const;  // "topology.depth=3, machine.link.z=0.1"
+};
+
+struct ExperimentSpec {
+  std::string file;
+  std::string name;
+  std::string description;
+  std::string kind;
+  YAML::Node root;                       // the experiment's mapping
+  std::vector<std::string> swept_keys;   // CSV columns, in order of first appearance
+  std::vector<SweepPoint> points;        // at least one (empty assignments when nothing is swept)
+  int repetitions = 1;
+  std::uint64_t seed = 1;
+  OutputSpec outputs;
+};
+
+// A file holds one experiment, or a suite (`experiments:` list) sharing a name.
+struct ExperimentFile {
+  std::string file;
+  std::string name;
+  std::string description;
+  bool suite = false;
+  std::vector<ExperimentSpec> experiments;
+};
+
+// A command-line override of a YAML value: `key` is a dotted path.
+struct Override {
+  std::string key;
+  std::string value;
+};
+
+// Reads and checks the file's structure (top-level keys, sweep, outputs).
+// Kind-specific keys are checked later, per point, by the kind. Throws
+// InputError. Overrides replace YAML values (and sweeps of the same key), and
+// each replacement is logged.
+ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides);
+
+// The configuration of one point: the experiment's mapping with the point's
+// assignments applied (the original is not modified).
+YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point);
+
+// Keys every experiment accepts, whatever its kind.
+const std::vector<std::string>& common_experiment_keys();
+
+}  // namespace mpnsim

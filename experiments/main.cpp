@@ -1,0 +1,120 @@
+// Entry point of the mpnsim executable: subcommands run, validate, topo, list.
+#include <csignal>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/commands.hpp"
+
+namespace {
+
+void on_signal(int) { mpnsim::run_interrupted().store(true); }
+
+std::vector<mpnsim::Override> parse_sets(const std::vector<std::string>& sets) {
+  std::vector<mpnsim::Override> out;
+  for (const auto& s : sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw CLI::ValidationError("--set", "expected KEY=VALUE, got '" + s + "'");
+    out.push_back({s.substr(0, eq), s.substr(eq + 1)});
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"mpnsim: discrete-event simulator of multiprocessor networks.\n"
+               "Divisible loads, task trees and task DAGs on LET, hypercube, mesh, tree and other "
+               "networks, with analytic results checked against simulated timelines."};
+  app.set_version_flag("--version", std::string("mpnsim ") + MPNSIM_VERSION);
+  app.require_subcommand(1);
+  int verbosity = 0;
+  bool quiet = false;
+  app.add_flag("-v,--verbose", verbosity, "more log output (-vv for trace)");
+  app.add_flag("-q,--quiet", quiet, "only warnings and errors");
+
+  // run
+  auto* run = app.add_subcommand("run", "run an experiment file: results.csv, summary.json, plots");
+  std::string run_file, out_dir;
+  int jobs = 0;
+  std::vector<std::string> sets;
+  std::string seed, repetitions;
+  bool no_progress = false;
+  run->add_option("FILE", run_file, "experiment YAML file")->required();
+  run->add_option("-o,--output", out_dir, "output directory (default results/<name>/)");
+  run->add_option("-j,--jobs", jobs, "sweep points run in parallel (default: all cores)")
+      ->check(CLI::PositiveNumber);
+  run->add_option("--set", sets, "override a YAML value: KEY=VALUE (dotted key, e.g. topology.depth=3)");
+  run->add_option("--seed", seed, "override the base seed");
+  run->add_option("--repetitions", repetitions, "override the number of repetitions");
+  run->add_flag("--no-progress", no_progress, "no progress bar");
+
+  // validate
+  auto* validate = app.add_subcommand("validate", "check an experiment file without running it (exit 2 on errors)");
+  std::string validate_file;
+  std::vector<std::string> validate_sets;
+  validate->add_option("FILE", validate_file, "experiment YAML file")->required();
+  validate->add_option("--set", validate_sets, "override a YAML value: KEY=VALUE");
+
+  // topo
+  auto* topo = app.add_subcommand("topo", "print a topology and its properties");
+  topo->footer("Example: mpnsim topo let --depth 2 --format json\n"
+               "         mpnsim topo mesh --rows 4 --cols 6 --torus --format dot\n"
+               "Families and their parameters: mpnsim list");
+  std::string format = "json", topo_out;
+  topo->add_option("--format", format, "dot, json or matrix")
+      ->check(CLI::IsMember({"dot", "json", "matrix"}));
+  topo->add_option("-o,--output", topo_out, "write to this file instead of standard output");
+  topo->allow_extras();
+  topo->positionals_at_end(false);
+
+  // -v and -q may follow these subcommands too (topo keeps its extras for the family's parameters).
+  run->fallthrough();
+  validate->fallthrough();
+
+  auto* list = app.add_subcommand("list", "list topologies, experiment kinds, workloads, strategies and schedulers with their parameters");
+
+  list->fallthrough();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : mpnsim::kExitBadInput;
+  }
+
+  auto logger = spdlog::stderr_color_mt("mpnsim");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("[%^%l%$] %v");
+  spdlog::set_level(quiet ? spdlog::level::warn
+                          : verbosity >= 2 ? spdlog::level::trace
+                          : verbosity == 1 ? spdlog::level::debug
+                                           : spdlog::level::info);
+
+  try {
+    if (*run) {
+      std::signal(SIGINT, on_signal);
+      std::signal(SIGTERM, on_signal);
+      auto overrides = parse_sets(sets);
+      if (!seed.empty()) overrides.push_back({"seed", seed});
+      if (!repetitions.empty()) overrides.push_back({"repetitions", repetitions});
+      mpnsim::RunOptions options;
+      options.output_dir = out_dir;
+      options.jobs = jobs;
+      options.progress = !no_progress && !quiet;
+      return mpnsim::run_command(run_file, overrides, options);
+    }
+    if (*validate) return mpnsim::validate_command(validate_file, parse_sets(validate_sets));
+    if (*topo) return mpnsim::topo_command(topo->remaining(), format, topo_out, std::cout);
+    if (*list) return mpnsim::list_command(std::cout);
+  } catch (const CLI::ValidationError& e) {
+    spdlog::error("{}", e.what());
+    return mpnsim::kExitBadInput;
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return mpnsim::kExitFailure;
+  }
+  return mpnsim::kExitOk;
+}

@@ -1,0 +1,26 @@
+// The one place where experiment kinds are registered by name.
+#include <algorithm>
+
+#include "experiments/experiment_kind.hpp"
+#include "experiments/plan_experiment.hpp"
+#include "experiments/topology_experiment.hpp"
+
+namespace mpnsim {
+
+const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds() {
+  static const std::vector<std::unique_ptr<ExperimentKind>> kinds = [] {
+    std::vector<std::unique_ptr<ExperimentKind>> v;
+    v.push_back(std::make_unique<TopologyExperiment>());
+    v.push_back(std::make_unique<PlanExperiment>());
+    return v;
+  }();
+  return kinds;
+}
+
+const ExperimentKind* find_experiment_kind(const std::string& name) {
+  for (const auto& k : experiment_kinds())
+    if (k->name() == name) return k.get();
+  return nullptr;
+}
+
+}  // namespace mpnsim

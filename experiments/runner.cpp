@@ -1,0 +1,323 @@
+// The experiment runner: validation of all points, parallel execution, tidy outputs.
+#include "experiments/runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "experiments/gnuplot_plot.hpp"
+#include "experiments/output_directory.hpp"
+#include "experiments/progress_bar.hpp"
+#include "experiments/seeding.hpp"
+#include "experiments/statistics.hpp"
+#include "sim/csv_writer.hpp"
+
+namespace mpnsim {
+
+std::atomic<bool>& run_interrupted() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
+
+namespace {
+
+// Puts an error that has no position (a value made by a sweep range) at the
+// sweep entry it came from.
+[[noreturn]] void rethrow_at_sweep(const InputError& e, const ExperimentSpec& spec,
+                                   const SweepPoint& point, const YamlSource& src) {
+  if (e.line() == 0) {
+    for (const auto& a : point.assignments)
+      if (e.key() == a.key || e.key().rfind(a.key + ".", 0) == 0 || a.key.rfind(e.key() + ".", 0) == 0)
+        src.fail(a.origin, e.key(), fmt::format("{} (sweep point {})", e.problem(), point.label()));
+  }
+  if (!point.assignments.empty())
+    throw InputError(spec.file, YAML::Mark::null_mark(), "",
+                     fmt::format("{} (sweep point {})", e.what(), point.label()));
+  throw e;
+}
+
+}  // namespace
+
+std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) {
+  std::vector<PreparedExperiment> out;
+  const YamlSource src(file.file);
+  for (const auto& spec : file.experiments) {
+    PreparedExperiment pe;
+    pe.spec = &spec;
+    pe.kind = find_experiment_kind(spec.kind);
+    if (!pe.kind) {
+      std::vector<std::string> names;
+      for (const auto& k : experiment_kinds()) names.push_back(k->name());
+      const std::string near = nearest_name(spec.kind, names);
+      std::string all;
+      for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+      src.fail(spec.root["kind"], "kind",
+               fmt::format("unknown experiment kind{}; expected one of: {}",
+                           near.empty() ? "" : " (did you mean '" + near + "'?)", all));
+    }
+    std::vector<std::string> allowed = common_experiment_keys();
+    for (const auto& k : pe.kind->keys()) allowed.push_back(k);
+    src.check_keys(spec.root, "", allowed);
+    for (const auto& c : spec.outputs.plots)
+      (void)c;  // plot columns are checked once the CSV header is known
+    for (const auto& point : spec.points) {
+      const YAML::Node config = point_config(spec, point);
+      try {
+        src.check_keys(config, "", allowed);
+        pe.points.push_back(pe.kind->prepare(config, src, spec.outputs));
+      } catch (const InputError& e) {
+        rethrow_at_sweep(e, spec, point, src);
+      }
+    }
+    out.push_back(std::move(pe));
+  }
+  return out;
+}
+
+namespace {
+
+struct Row {
+  std::size_t point = 0;
+  int repetition = 0;
+  std::uint64_t seed = 0;
+  PointResult result;
+};
+
+std::string cell(const ParamValue& v) {
+  if (auto* d = std::get_if<double>(&v)) return format_number(*d);
+  return to_text(v);
+}
+
+nlohmann::json json_value(const ParamValue& v) {
+  if (auto* i = std::get_if<std::int64_t>(&v)) return *i;
+  if (auto* d = std::get_if<double>(&v)) return *d;
+  if (auto* b = std::get_if<bool>(&v)) return *b;
+  return std::get<std::string>(v);
+}
+
+std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progress) {
+  const auto& spec = *pe.spec;
+  const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
+  const std::size_t total = spec.points.size() * reps;
+  std::vector<Row> rows(total);
+  std::vector<std::exception_ptr> errors(total);
+  std::atomic<std::size_t> next{0};
+  ProgressBar bar(spec.name, total, progress && stderr_is_terminal());
+  auto worker = [&] {
+    for (;;) {
+      if (run_interrupted().load()) return;
+      const std::size_t t = next.fetch_add(1);
+      if (t >= total) return;
+      Row& row = rows[t];
+      row.point = t / reps;
+      row.repetition = static_cast<int>(t % reps);
+      row.seed = point_seed(spec.seed, spec.points[row.point].label(), row.repetition);
+      try {
+        row.result = pe.points[row.point]->run(row.seed, row.repetition, static_cast<int>(row.point));
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+      bar.advance();
+    }
+  };
+  const std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(jobs), total));
+  std::vector<std::thread> pool;
+  for (std::size_t i = 1; i < threads; ++i) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (run_interrupted().load()) throw std::runtime_error("interrupted: nothing was written");
+  // Report the first failure in point order, whatever thread met it first.
+  for (std::size_t t = 0; t < total; ++t)
+    if (errors[t]) {
+      try {
+        std::rethrow_exception(errors[t]);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(fmt::format("{}: point {} ({}), repetition {}: {}", spec.name,
+                                             t / reps, spec.points[t / reps].label(), t % reps, e.what()));
+      }
+    }
+  return rows;
+}
+
+void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, OutputDirectory& out,
+                   const std::string& prefix, std::vector<std::string>& written) {
+  const auto& spec = *pe.spec;
+  // Columns: identification, swept parameters, then metrics in first-appearance order.
+  std::vector<std::string> metric_names;
+  std::set<std::string> seen;
+  for (const auto& r : rows)
+    for (const auto& [k, v] : r.result.metrics)
+      if (seen.insert(k).second) metric_names.push_back(k);
+  std::vector<std::string> header{"point", "repetition", "seed"};
+  for (const auto& k : spec.swept_keys) header.push_back(k);
+  for (const auto& m : metric_names)
+    if (std::find(header.begin(), header.end(), m) == header.end()) header.push_back(m);
+
+  for (const auto& plot : spec.outputs.plots)
+    for (const auto& col : {plot.x, plot.y, plot.series})
+      if (!col.empty() && std::find(header.begin(), header.end(), col) == header.end())
+        throw InputError(spec.file, YAML::Mark::null_mark(), "outputs.plots." + plot.name,
+                         fmt::format("no column '{}' in results.csv; columns: {}", col,
+                                     fmt::join(header, ", ")));
+
+  std::ostringstream csv_text;
+  CsvWriter csv(csv_text);
+  csv.row(header);
+  for (const auto& r : rows) {
+    std::map<std::string, std::string> cells;
+    cells["point"] = std::to_string(r.point);
+    cells["repetition"] = std::to_string(r.repetition);
+    cells["seed"] = std::to_string(r.seed);
+    for (const auto& a : spec.points[r.point].assignments) cells[a.key] = a.text;
+    for (const auto& [k, v] : r.result.metrics) cells.emplace(k, cell(v));
+    std::vector<std::string> fields;
+    for (const auto& h : header) fields.push_back(cells.count(h) ? cells[h] : "");
+    csv.row(fields);
+  }
+  auto put = [&](const std::string& name, const std::string& content) {
+    out.write(prefix + name, content);
+    written.push_back(prefix + name);
+  };
+  // The CSV is always staged: plots are drawn from it.
+  put("results.csv", csv_text.str());
+
+  for (const auto& r : rows)
+    for (const auto& a : r.result.artifacts) put(a.filename, a.content);
+
+  if (!spec.outputs.plots.empty()) {
+    if (!gnuplot_available()) {
+      spdlog::warn("{}: gnuplot not found, plots skipped (scripts written)", spec.name);
+    }
+    for (const auto& plot : spec.outputs.plots) {
+      std::vector<std::string> series_values;
+      if (!plot.series.empty()) {
+        std::set<std::string> seen_values;
+        const bool swept = std::find(spec.swept_keys.begin(), spec.swept_keys.end(), plot.series) !=
+                           spec.swept_keys.end();
+        for (const auto& r : rows) {
+          std::string v;
+          if (swept) {
+            for (const auto& a : spec.points[r.point].assignments)
+              if (a.key == plot.series) v = a.text;
+          } else {
+            for (const auto& [k, val] : r.result.metrics)
+              if (k == plot.series) v = cell(val);
+          }
+          if (!v.empty() && seen_values.insert(v).second) series_values.push_back(v);
+        }
+      }
+      put(plot.name + ".gp", gnuplot_script(plot, "results.csv", series_values));
+      if (gnuplot_available()) {
+        std::string error;
+        const auto dir = out.staging_dir() / prefix;
+        if (!run_gnuplot(dir, plot.name + ".gp", error))
+          throw std::runtime_error(fmt::format("{}: gnuplot failed on {}: {}", spec.name, plot.name, error));
+        if (!error.empty()) spdlog::warn("{}: gnuplot on {}: {}", spec.name, plot.name, error);
+        written.push_back(prefix + plot.name + ".png");
+        written.push_back(prefix + plot.name + ".svg");
+      }
+    }
+  }
+
+  if (spec.outputs.summary) {
+    nlohmann::ordered_json j;
+    j["name"] = spec.name;
+    j["kind"] = spec.kind;
+    j["description"] = spec.description;
+    j["mpnsim_version"] = MPNSIM_VERSION;
+    j["seed"] = spec.seed;
+    j["repetitions"] = spec.repetitions;
+    j["swept"] = spec.swept_keys;
+    j["points"] = spec.points.size();
+    j["rows"] = rows.size();
+    nlohmann::ordered_json points = nlohmann::ordered_json::array();
+    const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
+    for (std::size_t p = 0; p < spec.points.size(); ++p) {
+      nlohmann::ordered_json pj;
+      pj["point"] = p;
+      nlohmann::ordered_json params = nlohmann::ordered_json::object();
+      for (const auto& a : spec.points[p].assignments) params[a.key] = a.text;
+      pj["parameters"] = params;
+      nlohmann::ordered_json metrics = nlohmann::ordered_json::object();
+      for (const auto& name : metric_names) {
+        std::vector<double> values;
+        nlohmann::json first;
+        bool numeric = true;
+        for (std::size_t r = 0; r < reps; ++r) {
+          for (const auto& [k, v] : rows[p * reps + r].result.metrics) {
+            if (k != name) continue;
+            if (first.is_null()) first = json_value(v);
+            if (auto* d = std::get_if<double>(&v)) values.push_back(*d);
+            else if (auto* i = std::get_if<std::int64_t>(&v)) values.push_back(static_cast<double>(*i));
+            else numeric = false;
+          }
+        }
+        if (!numeric || values.empty() || reps == 1) {
+          metrics[name] = first;
+        } else {
+          const Summary s = summarize_values(values);
+          metrics[name] = {{"mean", s.mean}, {"min", s.min}, {"max", s.max},
+                           {"stddev", s.stddev}, {"ci95", s.ci95}, {"n", s.count}};
+        }
+      }
+      pj["metrics"] = metrics;
+      points.push_back(pj);
+    }
+    j["results"] = points;
+    std::vector<std::string> files = written;
+    files.push_back(prefix + "summary.json");
+    j["files"] = files;
+    put("summary.json", j.dump(2) + "\n");
+  }
+  if (!spec.outputs.csv) {
+    // The CSV was only needed for the plots: drop it from what is committed.
+    std::filesystem::remove(out.staging_dir() / (prefix + "results.csv"));
+  }
+}
+
+}  // namespace
+
+void run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                     const RunOptions& options) {
+  const std::string dir = options.output_dir.empty() ? "results/" + file.name : options.output_dir;
+  int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  if (jobs <= 0) jobs = 1;
+  OutputDirectory out{std::filesystem::path(dir)};
+  std::vector<std::string> written;
+  for (const auto& pe : prepared) {
+    const auto start = std::chrono::steady_clock::now();
+    spdlog::info("{}: {} point(s) x {} repetition(s), kind {}, {} job(s)", pe.spec->name,
+                 pe.spec->points.size(), pe.spec->repetitions, pe.spec->kind, jobs);
+    const std::vector<Row> rows = run_points(pe, jobs, options.progress);
+    const std::string prefix = file.suite ? pe.spec->name + "/" : "";
+    std::vector<std::string> files;
+    write_outputs(pe, rows, out, prefix, files);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    spdlog::info("{}: done in {:.3f} s", pe.spec->name, secs);
+    written.insert(written.end(), files.begin(), files.end());
+  }
+  if (file.suite) {
+    nlohmann::ordered_json j;
+    j["name"] = file.name;
+    j["description"] = file.description;
+    j["mpnsim_version"] = MPNSIM_VERSION;
+    j["experiments"] = nlohmann::ordered_json::array();
+    for (const auto& pe : prepared)
+      j["experiments"].push_back({{"name", pe.spec->name}, {"kind", pe.spec->kind},
+                                  {"summary", pe.spec->name + "/summary.json"}});
+    out.write("summary.json", j.dump(2) + "\n");
+  }
+  out.commit();
+  spdlog::info("results in {}/", dir);
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,22 @@
+// Summary statistics over repetitions: mean, extremes and a 95 % confidence interval.
+#pragma once
+
+#include <span>
+
+namespace mpnsim {
+
+struct Summary {
+  double mean = 0;
+  double min = 0;
+  double max = 0;
+  double stddev = 0;      // sample standard deviation (0 for one value)
+  double ci95 = 0;        // half-width of the 95 % interval of the mean (Student t)
+  std::size_t count = 0;
+};
+
+Summary summarize_values(std::span<const double> values);
+
+// Two-sided 97.5 % quantile of Student's t with `df` degrees of freedom.
+double student_t975(std::size_t df);
+
+}  // namespace mpnsim

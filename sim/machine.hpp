@@ -1,0 +1,49 @@
+// The machine model played on an Engine: processors, ports, links, contention (SPEC §2).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "sim/engine.hpp"
+#include "sim/machine_spec.hpp"
+#include "sim/timeline.hpp"
+
+namespace mpnsim {
+
+// Offers compute and send operations with completion callbacks. Resources:
+// each processor's CPU, its send and receive ports, and each direction of each
+// link. An operation starts once every resource it needs is free, and waits
+// otherwise; waiting operations are served earliest-request-first per resource.
+//  - compute(p, a): the CPU of p for a * w_p * Tcp.
+//  - one hop u->v of a message of a units: the u->v link direction, a send port
+//    of u, a receive port of v, and the CPU of u and of v when they have no
+//    co-processor, for S + a * z * Tcm. Messages are store-and-forward along
+//    the Router's shortest path.
+class Machine {
+ public:
+  using Done = std::function<void()>;
+
+  Machine(Engine& engine, MachineSpec spec);
+  ~Machine();
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
+
+  void compute(int processor, double amount, std::uint32_t tag, Done done);
+  // `done` runs when the whole message has arrived at dst. A send to oneself
+  // completes at once and moves nothing.
+  void send(int src, int dst, double amount, std::uint32_t tag, Done done);
+
+  const MachineSpec& spec() const;
+  int size() const;
+  Timeline& timeline();
+  const Timeline& timeline() const;
+  Engine& engine();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mpnsim

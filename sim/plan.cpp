@@ -1,0 +1,147 @@
+// Plan construction, validation (including cycle detection) and playback.
+#include "sim/plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace mpnsim {
+
+int Plan::add_compute(int processor, double amount, std::string name, std::vector<int> after) {
+  actions.push_back(PlanAction{PlanAction::Op::compute, processor, processor, amount, std::move(name),
+                               std::move(after)});
+  return static_cast<int>(actions.size() - 1);
+}
+
+int Plan::add_send(int from, int to, double amount, std::string name, std::vector<int> after) {
+  actions.push_back(
+      PlanAction{PlanAction::Op::send, from, to, amount, std::move(name), std::move(after)});
+  return static_cast<int>(actions.size() - 1);
+}
+
+namespace {
+
+std::string label(const Plan& plan, int i) {
+  const auto& name = plan.actions[static_cast<std::size_t>(i)].name;
+  return name.empty() ? fmt::format("#{}", i) : name;
+}
+
+// Returns one dependency cycle (as action indices) or an empty vector.
+std::vector<int> find_cycle(const Plan& plan) {
+  const int n = static_cast<int>(plan.actions.size());
+  std::vector<int> state(static_cast<std::size_t>(n), 0);  // 0 new, 1 on stack, 2 done
+  std::vector<int> stack;
+  // Iterative DFS over "after" edges so that long plans cannot overflow the stack.
+  for (int root = 0; root < n; ++root) {
+    if (state[static_cast<std::size_t>(root)] != 0) continue;
+    std::vector<std::pair<int, std::size_t>> dfs{{root, 0}};
+    state[static_cast<std::size_t>(root)] = 1;
+    stack = {root};
+    while (!dfs.empty()) {
+      auto& [u, next] = dfs.back();
+      const auto& deps = plan.actions[static_cast<std::size_t>(u)].after;
+      if (next < deps.size()) {
+        const int v = deps[next++];
+        if (state[static_cast<std::size_t>(v)] == 1) {
+          auto it = std::find(stack.begin(), stack.end(), v);
+          return {it, stack.end()};
+        }
+        if (state[static_cast<std::size_t>(v)] == 0) {
+          state[static_cast<std::size_t>(v)] = 1;
+          dfs.emplace_back(v, 0);
+          stack.push_back(v);
+        }
+      } else {
+        state[static_cast<std::size_t>(u)] = 2;
+        dfs.pop_back();
+        stack.pop_back();
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+void validate(const Plan& plan, int processors) {
+  const int n = static_cast<int>(plan.actions.size());
+  for (int i = 0; i < n; ++i) {
+    const auto& a = plan.actions[static_cast<std::size_t>(i)];
+    auto bad_proc = [&](int p) { return p < 0 || p >= processors; };
+    if (bad_proc(a.processor) || (a.op == PlanAction::Op::send && bad_proc(a.to)))
+      throw std::invalid_argument(fmt::format("plan action {}: processor outside 0..{}",
+                                              label(plan, i), processors - 1));
+    if (!std::isfinite(a.amount) || a.amount < 0)
+      throw std::invalid_argument(
+          fmt::format("plan action {}: amount must be >= 0, got {}", label(plan, i), a.amount));
+    for (int d : a.after)
+      if (d < 0 || d >= n || d == i)
+        throw std::invalid_argument(
+            fmt::format("plan action {}: 'after' names no other action ({})", label(plan, i), d));
+  }
+  if (auto cycle = find_cycle(plan); !cycle.empty()) {
+    std::string names;
+    for (int c : cycle) names += label(plan, c) + " -> ";
+    names += label(plan, cycle.front());
+    throw std::invalid_argument("plan dependencies form a cycle: " + names);
+  }
+}
+
+namespace {
+
+struct Player {
+  const Plan& plan;
+  Machine& machine;
+  PlanOutcome outcome;
+  std::vector<int> waiting_on;                // unfinished dependencies per action
+  std::vector<std::vector<int>> dependents;   // reverse of "after", in plan order
+  std::vector<std::uint32_t> tags;
+
+  void issue(int i) {
+    const auto& a = plan.actions[static_cast<std::size_t>(i)];
+    outcome.issued[static_cast<std::size_t>(i)] = machine.engine().now();
+    auto done = [this, i] { complete(i); };
+    if (a.op == PlanAction::Op::compute)
+      machine.compute(a.processor, a.amount, tags[static_cast<std::size_t>(i)], done);
+    else
+      machine.send(a.processor, a.to, a.amount, tags[static_cast<std::size_t>(i)], done);
+  }
+
+  void complete(int i) {
+    outcome.completed[static_cast<std::size_t>(i)] = machine.engine().now();
+    for (int d : dependents[static_cast<std::size_t>(i)])
+      if (--waiting_on[static_cast<std::size_t>(d)] == 0) issue(d);
+  }
+};
+
+}  // namespace
+
+PlanOutcome play(const Plan& plan, Machine& machine) {
+  validate(plan, machine.size());
+  const std::size_t n = plan.actions.size();
+  Player p{plan, machine, {}, {}, {}, {}};
+  p.outcome.issued.assign(n, std::nan(""));
+  p.outcome.completed.assign(n, std::nan(""));
+  p.waiting_on.resize(n);
+  p.dependents.resize(n);
+  p.tags.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& a = plan.actions[i];
+    // Duplicated "after" entries count once.
+    std::vector<int> deps = a.after;
+    std::sort(deps.begin(), deps.end());
+    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+    p.waiting_on[i] = static_cast<int>(deps.size());
+    for (int d : deps) p.dependents[static_cast<std::size_t>(d)].push_back(static_cast<int>(i));
+    p.tags[i] = machine.timeline().intern(a.name);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (p.waiting_on[i] == 0) p.issue(static_cast<int>(i));
+  machine.engine().run();
+  return std::move(p.outcome);
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,44 @@
+// A distribution plan: compute and send actions with "after" dependencies, and its player.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/machine.hpp"
+
+namespace mpnsim {
+
+struct PlanAction {
+  enum class Op { compute, send };
+  Op op = Op::compute;
+  int processor = 0;   // compute: where; send: source
+  int to = 0;          // send: destination
+  double amount = 0;
+  std::string name;    // becomes the timeline tag
+  std::vector<int> after;  // indices of actions that must complete first
+};
+
+struct Plan {
+  std::vector<PlanAction> actions;
+
+  int add_compute(int processor, double amount, std::string name = {}, std::vector<int> after = {});
+  int add_send(int from, int to, double amount, std::string name = {}, std::vector<int> after = {});
+};
+
+// Throws std::invalid_argument when an action names a processor outside
+// [0, processors), has a negative or non-finite amount, depends on a missing
+// action, or when the dependencies form a cycle (the cycle's names are given).
+void validate(const Plan& plan, int processors);
+
+struct PlanOutcome {
+  std::vector<double> issued;     // when each action was handed to the machine
+  std::vector<double> completed;  // when each action completed
+};
+
+// Plays the plan on the machine: an action is issued as soon as everything it
+// comes after has completed (actions with no dependency at time 0, in plan
+// order; actions released by the same completion in plan order), then runs the
+// engine to the end.
+PlanOutcome play(const Plan& plan, Machine& machine);
+
+}  // namespace mpnsim

@@ -1,0 +1,44 @@
+// Deterministic shortest-path routing over a machine's links (store-and-forward hops).
+#pragma once
+
+#include <unordered_map>
+#include <vector>
+
+#include "sim/hop_distances.hpp"
+#include "sim/machine_spec.hpp"
+
+namespace mpnsim {
+
+// One direction of a link as seen from the sending end.
+struct Arc {
+  int to;
+  int link;       // index into MachineSpec::links
+  int channel;    // index of this link direction: 2*link + (0 for a->b, 1 for b->a)
+};
+
+class Router {
+ public:
+  explicit Router(const MachineSpec& spec);
+
+  // Outgoing arcs of u, sorted by neighbour index.
+  const std::vector<Arc>& arcs(int u) const { return out_[static_cast<std::size_t>(u)]; }
+  // The arc u -> v, or nullptr when u and v are not adjacent.
+  const Arc* arc(int u, int v) const;
+
+  // Next arc on the path from u to dst (u != dst): among the neighbours one
+  // hop closer to dst, the lowest-numbered. Throws std::runtime_error when dst
+  // is unreachable from u.
+  const Arc& next_arc(int u, int dst);
+
+  // Hop count from u to dst (kUnreachable if none).
+  int distance(int u, int dst);
+
+ private:
+  const std::vector<int>& distances_to(int dst);
+
+  std::vector<std::vector<Arc>> out_;
+  Adjacency reverse_;                                // in-neighbours, for BFS towards dst
+  std::unordered_map<int, std::vector<int>> to_dst_; // cached distance-to-dst tables
+};
+
+}  // namespace mpnsim

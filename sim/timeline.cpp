@@ -1,0 +1,91 @@
+// Derived metrics and CSV export of a timeline.
+#include "sim/timeline.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include "sim/csv_writer.hpp"
+
+namespace mpnsim {
+
+std::uint32_t Timeline::intern(std::string_view tag) {
+  if (tag.empty()) return 0;
+  auto [it, inserted] =
+      tag_index_.emplace(std::string(tag), static_cast<std::uint32_t>(tags_.size()));
+  if (inserted) tags_.emplace_back(tag);
+  return it->second;
+}
+
+namespace {
+
+using Interval = std::pair<double, double>;
+
+double union_length(std::vector<Interval>& v) {
+  std::sort(v.begin(), v.end());
+  double total = 0, cur_start = 0, cur_end = 0;
+  bool open = false;
+  for (auto [s, e] : v) {
+    if (!open || s > cur_end) {
+      if (open) total += cur_end - cur_start;
+      cur_start = s;
+      cur_end = e;
+      open = true;
+    } else {
+      cur_end = std::max(cur_end, e);
+    }
+  }
+  if (open) total += cur_end - cur_start;
+  return total;
+}
+
+}  // namespace
+
+TimelineStats summarize(const Timeline& timeline, int processors) {
+  TimelineStats s;
+  const auto n = static_cast<std::size_t>(processors);
+  s.processors.resize(n);
+  std::vector<std::vector<Interval>> comm(n), active(n);
+  for (const auto& c : timeline.computes()) {
+    auto& p = s.processors[static_cast<std::size_t>(c.processor)];
+    p.finish = std::max(p.finish, c.end);
+    p.busy += c.end - c.start;
+    active[static_cast<std::size_t>(c.processor)].emplace_back(c.start, c.end);
+    s.makespan = std::max(s.makespan, c.end);
+  }
+  for (const auto& t : timeline.transfers()) {
+    for (int who : {t.from, t.to}) {
+      comm[static_cast<std::size_t>(who)].emplace_back(t.start, t.end);
+      active[static_cast<std::size_t>(who)].emplace_back(t.start, t.end);
+    }
+    s.makespan = std::max(s.makespan, t.end);
+    s.transferred += t.amount;
+  }
+  double total_busy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    auto& p = s.processors[i];
+    p.communicating = union_length(comm[i]);
+    p.idle = s.makespan - union_length(active[i]);
+    p.utilization = s.makespan > 0 ? p.busy / s.makespan : 0;
+    total_busy += p.busy;
+  }
+  s.utilization = (s.makespan > 0 && n > 0) ? total_busy / (static_cast<double>(n) * s.makespan) : 0;
+  s.messages = timeline.messages();
+  s.hops = timeline.transfers().size();
+  return s;
+}
+
+void write_timeline_csv(const Timeline& timeline, std::ostream& out) {
+  CsvWriter csv(out);
+  csv.row({"kind", "processor", "from", "to", "link", "start", "end", "amount", "tag", "message", "hop"});
+  for (const auto& c : timeline.computes())
+    csv.row({"compute", std::to_string(c.processor), "", "", "", format_number(c.start),
+             format_number(c.end), format_number(c.amount), timeline.tag_name(c.tag), "", ""});
+  for (const auto& t : timeline.transfers())
+    csv.row({"transfer", "", std::to_string(t.from), std::to_string(t.to), std::to_string(t.link),
+             format_number(t.start), format_number(t.end), format_number(t.amount),
+             timeline.tag_name(t.tag), std::to_string(t.message), std::to_string(t.hop)});
+}
+
+}  // namespace mpnsim

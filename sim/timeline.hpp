@@ -1,0 +1,78 @@
+// What happened in a simulation: every compute interval and every hop of every message.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace mpnsim {
+
+struct ComputeRecord {
+  int processor;
+  double start;
+  double end;
+  double amount;
+  std::uint32_t tag;
+};
+
+struct TransferRecord {
+  int link;
+  int from;  // sending end of this hop
+  int to;    // receiving end of this hop
+  double start;
+  double end;
+  double amount;
+  std::uint32_t tag;
+  std::uint32_t message;  // message id: the hops of one message share it
+  int hop;                // 0 for the first hop of its message
+};
+
+class Timeline {
+ public:
+  // Tags are interned strings; tag 0 is the empty tag.
+  Timeline() { tags_.emplace_back(); }
+  std::uint32_t intern(std::string_view tag);
+  const std::string& tag_name(std::uint32_t tag) const { return tags_[tag]; }
+
+  void add(const ComputeRecord& r) { computes_.push_back(r); }
+  void add(const TransferRecord& r) { transfers_.push_back(r); }
+  std::uint32_t new_message() { return messages_++; }
+
+  const std::vector<ComputeRecord>& computes() const { return computes_; }
+  const std::vector<TransferRecord>& transfers() const { return transfers_; }
+  std::uint32_t messages() const { return messages_; }
+
+ private:
+  std::vector<std::string> tags_;
+  std::unordered_map<std::string, std::uint32_t> tag_index_;
+  std::vector<ComputeRecord> computes_;
+  std::vector<TransferRecord> transfers_;
+  std::uint32_t messages_ = 0;
+};
+
+struct ProcessorStats {
+  double finish = 0;         // end of its last computation (0 if it never computed)
+  double busy = 0;           // time spent computing
+  double communicating = 0;  // time some message of its own was on the wire (union of intervals)
+  double idle = 0;           // makespan minus time computing or communicating
+  double utilization = 0;    // busy / makespan
+};
+
+struct TimelineStats {
+  double makespan = 0;       // end of the last record
+  std::vector<ProcessorStats> processors;
+  double utilization = 0;    // total busy / (processors * makespan)
+  std::uint64_t messages = 0;
+  std::uint64_t hops = 0;
+  double transferred = 0;    // load units moved, summed over hops
+};
+
+TimelineStats summarize(const Timeline& timeline, int processors);
+
+// One row per record: kind,processor,from,to,link,start,end,amount,tag,message,hop
+void write_timeline_csv(const Timeline& timeline, std::ostream& out);
+
+}  // namespace mpnsim

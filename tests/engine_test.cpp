@@ -1,0 +1,65 @@
+// Tests of the event kernel: total order on (time, scheduling order), no global state.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "sim/engine.hpp"
+
+namespace mpnsim {
+namespace {
+
+TEST(Engine, RunsEventsInTimeOrder) {
+  Engine e;
+  std::vector<int> order;
+  e.schedule_at(3.0, [&] { order.push_back(3); });
+  e.schedule_at(1.0, [&] { order.push_back(1); });
+  e.schedule_at(2.0, [&] { order.push_back(2); });
+  EXPECT_EQ(e.run(), 3u);
+  EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));
+  EXPECT_DOUBLE_EQ(e.now(), 3.0);
+}
+
+TEST(Engine, EqualTimesRunInSchedulingOrder) {
+  Engine e;
+  std::vector<int> order;
+  for (int i = 0; i < 100; ++i) e.schedule_at(5.0, [&order, i] { order.push_back(i); });
+  e.run();
+  ASSERT_EQ(order.size(), 100u);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], i);
+}
+
+TEST(Engine, EventsScheduledDuringARunJoinTheOrder) {
+  Engine e;
+  std::vector<std::string> log;
+  e.schedule_at(1.0, [&] {
+    log.push_back("a");
+    e.schedule_in(0.0, [&] { log.push_back("c"); });  // same time, after b (scheduled earlier)
+  });
+  e.schedule_at(1.0, [&] { log.push_back("b"); });
+  e.run();
+  EXPECT_EQ(log, (std::vector<std::string>{"a", "b", "c"}));
+}
+
+TEST(Engine, RefusesThePast) {
+  Engine e;
+  e.schedule_at(2.0, [] {});
+  e.run();
+  EXPECT_THROW(e.schedule_at(1.0, [] {}), std::logic_error);
+}
+
+TEST(Engine, TwoEnginesAreIndependent) {
+  Engine a, b;
+  a.schedule_at(1.0, [] {});
+  b.schedule_at(7.0, [] {});
+  b.schedule_at(8.0, [] {});
+  a.run();
+  EXPECT_EQ(a.events_run(), 1u);
+  EXPECT_EQ(b.pending(), 2u);
+  b.run();
+  EXPECT_DOUBLE_EQ(a.now(), 1.0);
+  EXPECT_DOUBLE_EQ(b.now(), 8.0);
+}
+
+}  // namespace
+}  // namespace mpnsim

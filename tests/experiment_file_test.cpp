@@ -1,0 +1,247 @@
+// Tests of experiment files: strict checking with positions, sweeps, overrides, outputs.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "experiments/experiment_spec.hpp"
+#include "experiments/input_error.hpp"
+#include "experiments/runner.hpp"
+#include "experiments/sweep.hpp"
+#include "test_support.hpp"
+
+namespace mpnsim {
+namespace {
+
+using testing::read_file;
+using testing::run_mpnsim;
+using testing::TempDir;
+
+TEST(Sweep, IntegerRangesIncludeTheirEnd) {
+  EXPECT_EQ(expand_range("1:10:3"), (std::vector<std::string>{"1", "4", "7", "10"}));
+  EXPECT_EQ(expand_range("0:3"), (std::vector<std::string>{"0", "1", "2", "3"}));
+  EXPECT_EQ(expand_range("5:1:-2"), (std::vector<std::string>{"5", "3", "1"}));
+}
+
+TEST(Sweep, RealRangesDoNotAccumulateRoundingErrors) {
+  // 0.1 * i, not repeated addition: 0.30000000000000004 would appear otherwise.
+  const auto v = expand_range("0:1:0.1");
+  ASSERT_EQ(v.size(), 11u);
+  EXPECT_EQ(v[3], "0.30000000000000004");  // 3 * 0.1 in binary floating point
+  EXPECT_EQ(v.back(), "1");
+}
+
+TEST(Sweep, BadRangesAreRefused) {
+  EXPECT_THROW(expand_range("1:5:0"), std::invalid_argument);
+  EXPECT_THROW(expand_range("5:1:1"), std::invalid_argument);
+  EXPECT_THROW(expand_range("a:b"), std::invalid_argument);
+  EXPECT_THROW(expand_range("1:2:3:4"), std::invalid_argument);
+}
+
+TEST(Sweep, AssignmentDoesNotModifyTheOriginal) {
+  YAML::Node root = YAML::Load("topology: {kind: let, depth: 2}\nother: 1\n");
+  YAML::Node changed = with_assignment(root, "topology.depth", YAML::Node("5"));
+  EXPECT_EQ(changed["topology"]["depth"].Scalar(), "5");
+  EXPECT_EQ(changed["topology"]["kind"].Scalar(), "let");
+  EXPECT_EQ(root["topology"]["depth"].Scalar(), "2");
+  // Untouched values keep their position in the file.
+  EXPECT_EQ(changed["other"].Mark().line, 1);
+}
+
+const char* kGood = R"(name: t
+kind: topology
+topology: {kind: let}
+sweep:
+  - {topology.kind: let, topology.depth: "1:3"}
+  - {topology.kind: hypercube, topology.dim: [2, 3]}
+)";
+
+TEST(ExperimentFile, SweepBlocksAreUnionsOfProducts) {
+  TempDir dir("union");
+  const ExperimentFile f = load_experiment_file(dir.file("e.yaml", kGood), {});
+  ASSERT_EQ(f.experiments.size(), 1u);
+  const auto& e = f.experiments[0];
+  EXPECT_EQ(e.points.size(), 5u);
+  EXPECT_EQ(e.swept_keys, (std::vector<std::string>{"topology.kind", "topology.depth", "topology.dim"}));
+  EXPECT_EQ(e.points[4].label(), "topology.kind=hypercube, topology.dim=3");
+}
+
+// Writes `yaml`, runs `mpnsim validate` on it, and returns what it printed.
+testing::CommandResult validate(const TempDir& dir, const std::string& yaml) {
+  return run_mpnsim("validate " + dir.file("bad.yaml", yaml));
+}
+
+TEST(ExperimentFile, UnknownKeyIsLocatedAndTheNearestSuggested) {
+  TempDir dir("unknown");
+  const auto r = validate(dir, "name: t\nkind: topology\ntopology: {kind: let, dept: 3}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("bad.yaml:3:23"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("'topology.dept'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("did you mean 'depth'"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, UnknownTopLevelKey) {
+  TempDir dir("toplevel");
+  const auto r = validate(dir, "name: t\nkind: topology\ntopology: {kind: let}\nrepetition: 3\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("bad.yaml:4:1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("did you mean 'repetitions'"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, WrongTypeSaysWhatWasExpected) {
+  TempDir dir("type");
+  const auto r = validate(dir, "name: t\nkind: topology\ntopology: {kind: hypercube, dim: three}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("bad.yaml:3:34"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("expected an integer"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, ImpossibleValueInASweepPointsAtTheSweep) {
+  TempDir dir("range");
+  const auto r = validate(dir,
+                          "name: t\nkind: topology\ntopology: {kind: let}\n"
+                          "sweep:\n  topology.depth: [1, -4]\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("bad.yaml:5:23"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("topology.depth"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, UnknownKindAndTopologyAreSuggested) {
+  TempDir dir("kind");
+  auto r = validate(dir, "name: t\nkind: topolgy\ntopology: {kind: let}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("did you mean 'topology'"), std::string::npos) << r.output;
+  r = validate(dir, "name: t\nkind: topology\ntopology: {kind: hypercub}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("did you mean 'hypercube'"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, MalformedYamlIsLocated) {
+  TempDir dir("yaml");
+  const auto r = validate(dir, "name: t\nkind: [topology\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("not valid YAML"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, PlanCyclesAndUnknownNamesAreRefused) {
+  TempDir dir("plan");
+  const std::string head =
+      "name: t\nkind: plan\nmachine: {topology: {kind: chain, n: 2}}\nplan:\n";
+  auto r = validate(dir, head +
+                             "  - {name: a, op: compute, on: 0, amount: 1, after: [b]}\n"
+                             "  - {name: b, op: compute, on: 1, amount: 1, after: [a]}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("cycle: a -> b -> a"), std::string::npos) << r.output;
+  r = validate(dir, head + "  - {name: a, op: send, from: 0, to: 1, amount: 1, after: [zz]}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("no action is called 'zz'"), std::string::npos) << r.output;
+  r = validate(dir, head + "  - {name: a, op: send, from: 0, to: 7, amount: 1}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("bad.yaml:5:38"), std::string::npos) << r.output;
+}
+
+TEST(ExperimentFile, ValidateAcceptsAGoodFileAndWritesNothing) {
+  TempDir dir("good");
+  const std::string file = dir.file("e.yaml", kGood);
+  const auto r = run_mpnsim("validate " + file);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("ok (1 experiment(s), 5 run(s))"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists("results/t"));
+}
+
+TEST(ExperimentRun, OverridesWinAndAreLogged) {
+  TempDir dir("override");
+  const std::string file = dir.file("e.yaml",
+                                    "name: t\nkind: topology\ntopology: {kind: let}\n"
+                                    "sweep:\n  topology.depth: \"1:3\"\n");
+  const auto out = dir.path() / "out";
+  const auto r = run_mpnsim("run " + file + " -o " + out.string() +
+                            " --set topology.depth=4 --seed 7 --no-progress");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("'topology.depth' set on the command line to 4"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("replaces its sweep"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("'seed' set on the command line to 7 (file had nothing)"), std::string::npos)
+      << r.output;
+  const std::string csv = read_file(out / "results.csv");
+  EXPECT_NE(csv.find("let(depth=4)"), std::string::npos) << csv;
+  EXPECT_EQ(csv.find("let(depth=1)"), std::string::npos) << csv;
+}
+
+TEST(ExperimentRun, ResultsAreIdenticalForAnyNumberOfJobs) {
+  TempDir dir("jobs");
+  const std::string quickstart = std::string(MPNSIM_SOURCE_DIR) + "/experiments/quickstart.yaml";
+  const auto one = dir.path() / "one", two = dir.path() / "two";
+  ASSERT_EQ(run_mpnsim("run " + quickstart + " -q -j 1 -o " + one.string()).exit_code, 0);
+  ASSERT_EQ(run_mpnsim("run " + quickstart + " -q -j 2 -o " + two.string()).exit_code, 0);
+  for (const char* f : {"networks/results.csv", "networks/summary.json", "chain-plan/results.csv",
+                        "chain-plan/summary.json", "chain-plan/timelines/point3_rep0_timeline.csv"}) {
+    const std::string a = read_file(one / f);
+    EXPECT_FALSE(a.empty()) << f;
+    EXPECT_EQ(a, read_file(two / f)) << f;
+  }
+  // The chain plan's makespans are the hand-worked ones of tests/machine_test.cpp.
+  const std::string csv = read_file(one / "chain-plan/results.csv");
+  EXPECT_NE(csv.find(",true,0,chain(n=3),3,1.25,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",false,0,chain(n=3),3,1.5,"), std::string::npos) << csv;
+}
+
+TEST(ExperimentRun, AFailedRunLeavesNothingBehind) {
+  TempDir dir("failed");
+  const std::string file = dir.file("e.yaml", std::string(kGood) +
+                                                  "outputs:\n  plots:\n    - {x: nodes, y: no_such_column}\n");
+  const auto out = dir.path() / "out";
+  const auto r = run_mpnsim("run " + file + " -q -o " + out.string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("no column 'no_such_column'"), std::string::npos) << r.output;
+  ASSERT_TRUE(std::filesystem::exists(out));
+  EXPECT_TRUE(std::filesystem::is_empty(out)) << "staged files were left behind";
+}
+
+TEST(ExperimentRun, RepetitionsGetDistinctSeedsAndSummaries) {
+  TempDir dir("reps");
+  const std::string file = dir.file("e.yaml", "name: t\nkind: topology\ntopology: {kind: ring, n: 5}\nrepetitions: 3\nseed: 11\n");
+  const auto out = dir.path() / "out";
+  ASSERT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 0);
+  const std::string csv = read_file(out / "results.csv");
+  std::istringstream lines(csv);
+  std::string header, l0, l1, l2;
+  std::getline(lines, header);
+  std::getline(lines, l0);
+  std::getline(lines, l1);
+  std::getline(lines, l2);
+  EXPECT_EQ(header.rfind("point,repetition,seed,", 0), 0u);
+  auto seed_of = [](const std::string& l) { return l.substr(4, l.find(',', 4) - 4); };
+  EXPECT_NE(seed_of(l0), seed_of(l1));
+  EXPECT_NE(seed_of(l1), seed_of(l2));
+  const std::string summary = read_file(out / "summary.json");
+  EXPECT_NE(summary.find("\"ci95\""), std::string::npos) << summary;
+}
+
+TEST(TopoCommand, JsonOfLet6) {
+  const auto r = run_mpnsim("topo let --depth 2 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* key : {"\"name\"", "\"nodes\"", "\"links\"", "\"max_degree\"", "\"min_degree\"",
+                          "\"diameter\"", "\"average_distance\"", "\"adjacency\"", "\"levels\"", "\"lr\""})
+    EXPECT_NE(r.output.find(key), std::string::npos) << key;
+}
+
+TEST(TopoCommand, BadParameterExitsWithTwo) {
+  auto r = run_mpnsim("topo let --dept 2");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("did you mean 'depth'"), std::string::npos) << r.output;
+  r = run_mpnsim("topo hypercube --dim -1");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(Cli, VersionAndList) {
+  auto r = run_mpnsim("--version");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("mpnsim "), std::string::npos);
+  r = run_mpnsim("list");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* name : {"let", "hypercube", "debruijn", "mesh", "tree", "chain", "ring", "star",
+                           "two-root", "complete", "topology", "plan"})
+    EXPECT_NE(r.output.find(name), std::string::npos) << name;
+}
+
+}  // namespace
+}  // namespace mpnsim

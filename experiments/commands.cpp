@@ -93,7 +93,8 @@ int topo_command(const std::vector<std::string>& args, const std::string& format
     else write_file_atomically(output, text);
     return kExitOk;
   } catch (const ParamError& e) {
-    spdlog::error("topo {}: --{}", args[0], e.what());
+    if (e.key() == "topology") spdlog::error("topo: {}", e.problem());
+    else spdlog::error("topo {}: --{}: {}", args[0], e.key(), e.problem());
     return kExitBadInput;
   } catch (const std::invalid_argument& e) {
     spdlog::error("topo {}: {}", args[0], e.what());

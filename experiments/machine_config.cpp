@@ -37,14 +37,11 @@ Topology read_topology(const YamlSource& src, const YAML::Node& node, const std:
   const std::string kind = src.scalar(node["kind"], path + ".kind");
   const TopologyEntry* entry = find_topology(kind);
   if (!entry) {
-    std::vector<std::string> names;
-    for (const auto& e : topology_registry()) names.push_back(e.name);
-    const std::string near = nearest_name(kind, names);
-    std::string all;
-    for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-    src.fail(node["kind"], path + ".kind",
-             fmt::format("unknown topology{}; expected one of: {}",
-                         near.empty() ? "" : " (did you mean '" + near + "'?)", all));
+    try {
+      make_topology(kind, {});  // only to get the registry's message with the valid names
+    } catch (const ParamError& e) {
+      src.fail(node["kind"], path + ".kind", e.problem());
+    }
   }
   std::vector<std::string> allowed{"kind"};
   for (const auto& p : entry->params) allowed.push_back(p.name);
@@ -53,6 +50,9 @@ Topology read_topology(const YamlSource& src, const YAML::Node& node, const std:
   const ParamSet params = src.params(node, path, entry->params, skip);
   try {
     return entry->build(params);
+  } catch (const ParamError& e) {
+    // A size the family refuses (too large to fit): point at the parameter.
+    src.fail(node[e.key()] ? node[e.key()] : node, join_path(path, e.key()), e.problem());
   } catch (const std::invalid_argument& e) {
     src.fail(node, path, e.what());
   }

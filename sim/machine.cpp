@@ -21,6 +21,7 @@ namespace {
 // in the order they are made; that number is their priority when waiting.
 struct Request {
   std::uint64_t seq = 0;
+  double start = 0;  // when it got its resources
   std::array<int, 5> resources{};
   int count = 0;
   double duration = 0;
@@ -104,8 +105,9 @@ struct Machine::Impl {
     }
     for (int i = 0; i < r.count; ++i)
       ++resources[static_cast<std::size_t>(r.resources[static_cast<std::size_t>(i)])].in_use;
-    const double start = engine.now();
-    engine.schedule_at(start + r.duration, [this, id, start] { finish(id, start); });
+    r.start = engine.now();
+    // Two captured words keep the callback inside std::function's small buffer: no allocation.
+    engine.schedule_at(r.start + r.duration, [this, id] { finish(id); });
     return true;
   }
 
@@ -119,8 +121,9 @@ struct Machine::Impl {
     }
   }
 
-  void finish(std::uint32_t id, double start) {
+  void finish(std::uint32_t id) {
     Request r = std::move(requests[id]);
+    const double start = r.start;
     requests[id].done = nullptr;
     free_slots.push_back(id);
     const double end = engine.now();

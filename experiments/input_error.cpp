@@ -20,7 +20,7 @@ std::string location(const std::string& file, const YAML::Mark& mark) {
 InputError::InputError(const std::string& file, const YAML::Mark& mark, const std::string& key,
                        const std::string& problem)
     : std::runtime_error(fmt::format("{}: {}{}", location(file, mark),
-                                     key.empty() ? "" : "'" + key + "': ", problem)),
+                                     key.empty() ? std::string() : fmt::format("'{}': ", key), problem)),
       key_(key),
       problem_(problem) {
   if (!mark.is_null()) {
@@ -30,7 +30,7 @@ InputError::InputError(const std::string& file, const YAML::Mark& mark, const st
 }
 
 std::string join_path(const std::string& path, const std::string& key) {
-  return path.empty() ? key : path + "." + key;
+  return path.empty() ? key : fmt::format("{}.{}", path, key);
 }
 
 void YamlSource::fail(const YAML::Node& at, const std::string& key, const std::string& problem) const {
@@ -53,7 +53,7 @@ void YamlSource::check_keys(const YAML::Node& map, const std::string& path,
     for (std::size_t i = 0; i < allowed.size(); ++i) valid += (i ? ", " : "") + allowed[i];
     fail(it->first, join_path(path, key),
          fmt::format("unknown key{}; expected one of: {}",
-                     near.empty() ? "" : " (did you mean '" + near + "'?)", valid));
+                     near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near), valid));
   }
 }
 

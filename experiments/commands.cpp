@@ -85,6 +85,7 @@ int topo_command(const std::vector<std::string>& args, const std::string& format
   }
   try {
     const Topology t = make_topology(args[0], params);
+    if (!t.properties().distances_skipped.empty()) spdlog::warn("{}", t.properties().distances_skipped);
     std::string text;
     if (format == "json") text = topology_json(t).dump(2) + "\n";
     else if (format == "dot") text = topology_dot(t);

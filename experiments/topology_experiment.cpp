@@ -23,6 +23,7 @@ class TopologyPoint : public PreparedPoint {
     add("average_distance", p.average_distance ? ParamValue{*p.average_distance} : ParamValue{std::string()});
     add("self_loops_dropped", std::int64_t{topology_.self_loops_dropped()});
     add("duplicate_links_merged", std::int64_t{topology_.duplicate_links_merged()});
+    if (!p.distances_skipped.empty()) add("note", p.distances_skipped);
     return r;
   }
 

@@ -32,9 +32,9 @@ TEST(TopologyFormat, JsonHasTheRequiredKeys) {
   EXPECT_EQ(j["link_list"].size(), 8u);
   EXPECT_EQ(j["diameter"], 2);
   EXPECT_EQ(j["duplicate_links_merged"], 4);
-  EXPECT_EQ(j["adjacency"][0], nlohmann::json({1, 2, 3}));
-  EXPECT_EQ(j["lr"][3], nlohmann::json({0, 1}));
-  EXPECT_EQ(j["levels"], nlohmann::json({0, 1, 1, 2, 2, 2}));
+  EXPECT_EQ(j["adjacency"][0], nlohmann::ordered_json({1, 2, 3}));
+  EXPECT_EQ(j["lr"][3], nlohmann::ordered_json({0, 1}));
+  EXPECT_EQ(j["levels"], nlohmann::ordered_json({0, 1, 1, 2, 2, 2}));
 }
 
 TEST(TopologyFormat, JsonAdjacencySortedAndMatchesLinks) {
@@ -56,7 +56,7 @@ TEST(TopologyFormat, JsonNullsWhereUndefined) {
   // Leaves of a binary tree have no L/R: null, not -1.
   const auto j = topology_json(k_ary_tree(2, 1));
   EXPECT_TRUE(j["lr"][1][0].is_null());
-  EXPECT_EQ(j["lr"][0], nlohmann::json({1, 2}));
+  EXPECT_EQ(j["lr"][0], nlohmann::ordered_json({1, 2}));
   // Disconnected: no diameter, no average distance.
   const Topology split("test", "split", 4, {{0, 1}, {2, 3}}, false);
   const auto k = topology_json(split);

@@ -76,6 +76,18 @@ const TopologyProperties& Topology::properties() const {
   // (sim/hop_distances.hpp). Every node sees the same distances in a vertex-transitive
   // family, so node 0 alone stands for all and the cost drops from N BFS to one.
   const int sources = vertex_transitive_ ? 1 : nodes_;
+  // One BFS costs about N + 2L steps; past a few seconds' worth we say so
+  // instead of hanging (a 1000 x 1000 mesh would need 10^12 steps).
+  constexpr double kDistanceBudget = 2e9;
+  const double work = static_cast<double>(sources) *
+                      (static_cast<double>(nodes_) + 2.0 * static_cast<double>(links_.size()));
+  if (work > kDistanceBudget) {
+    p.distances_skipped = fmt::format(
+        "diameter and average distance not computed: {} breadth-first searches over {} nodes "
+        "would take ~{:.0e} steps (limit {:.0e})", sources, nodes_, work, kDistanceBudget);
+    properties_ = p;
+    return *properties_;
+  }
   int diameter = 0;
   std::int64_t total = 0;
   bool connected = true;

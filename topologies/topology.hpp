@@ -24,6 +24,9 @@ struct TopologyProperties {
   int min_degree = 0;
   std::optional<int> diameter;             // empty when some node cannot reach another
   std::optional<double> average_distance;  // over ordered pairs of distinct nodes
+  // Why diameter and average distance are missing although the network is
+  // connected (too large for a breadth-first search from every node); empty otherwise.
+  std::string distances_skipped;
 };
 
 class Topology {

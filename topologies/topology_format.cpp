@@ -21,8 +21,8 @@ std::string topology_summary(const Topology& t) {
       t.self_loops_dropped(), t.duplicate_links_merged());
 }
 
-nlohmann::json topology_json(const Topology& t) {
-  using nlohmann::json;
+nlohmann::ordered_json topology_json(const Topology& t) {
+  using json = nlohmann::ordered_json;
   const auto& p = t.properties();
   json j;
   j["name"] = t.name();
@@ -35,6 +35,7 @@ nlohmann::json topology_json(const Topology& t) {
   j["min_degree"] = p.min_degree;
   j["diameter"] = p.diameter ? json(*p.diameter) : json(nullptr);
   j["average_distance"] = p.average_distance ? json(*p.average_distance) : json(nullptr);
+  if (!p.distances_skipped.empty()) j["distances_skipped"] = p.distances_skipped;
   j["self_loops_dropped"] = t.self_loops_dropped();
   j["duplicate_links_merged"] = t.duplicate_links_merged();
   json links = json::array();

@@ -19,7 +19,7 @@ std::string topology_summary(const Topology& t);
 // max_degree, min_degree, diameter and average_distance (null when disconnected), adjacency
 // (sorted neighbour lists), self_loops_dropped, duplicate_links_merged; and, where the family
 // defines them, levels and lr ([L, R] per node, null where a node has no such link).
-nlohmann::json topology_json(const Topology& t);
+nlohmann::ordered_json topology_json(const Topology& t);
 
 // Graphviz: `graph` or `digraph`, the summary as a comment, levels as rank=same hints.
 std::string topology_dot(const Topology& t);

@@ -21,9 +21,15 @@ struct Artifact {
   std::string content;
 };
 
-// One row of results: metric name -> value, in the order they should appear.
+using MetricRow = std::vector<std::pair<std::string, ParamValue>>;
+
+// What one run of a point gives: metric name -> value, in the order they
+// should appear. `metrics` is the point's summary (summary.json); when `rows`
+// is not empty, results.csv gets those rows instead (one per layer, say), each
+// with the point's identification and swept parameters.
 struct PointResult {
-  std::vector<std::pair<std::string, ParamValue>> metrics;
+  MetricRow metrics;
+  std::vector<MetricRow> rows;
   std::vector<Artifact> artifacts;
 };
 

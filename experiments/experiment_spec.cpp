@@ -22,7 +22,7 @@ const std::vector<std::string>& common_experiment_keys() {
 namespace {
 
 const std::vector<std::string> kSuiteKeys{"name", "description", "experiments"};
-const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "plots"};
+const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt", "trace", "plots"};
 const std::vector<std::string> kPlotKeys{"name", "x", "y", "series", "title",
                                          "xlabel", "ylabel", "logx", "logy"};
 
@@ -43,6 +43,8 @@ OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const st
   if (node["csv"]) out.csv = src.boolean(node["csv"], path + ".csv");
   if (node["summary"]) out.summary = src.boolean(node["summary"], path + ".summary");
   if (node["timeline"]) out.timeline = src.boolean(node["timeline"], path + ".timeline");
+  if (node["gantt"]) out.gantt = src.boolean(node["gantt"], path + ".gantt");
+  if (node["trace"]) out.trace = src.boolean(node["trace"], path + ".trace");
   if (const YAML::Node plots = node["plots"]) {
     if (!plots.IsSequence()) src.fail(plots, path + ".plots", "expected a list of plots");
     for (std::size_t i = 0; i < plots.size(); ++i) {

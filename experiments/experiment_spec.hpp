@@ -21,6 +21,8 @@ struct OutputSpec {
   bool csv = true;
   bool summary = true;
   bool timeline = false;  // per-point timeline CSV, for kinds that simulate
+  bool gantt = false;     // per-point Gantt chart (SVG), for kinds that simulate
+  bool trace = false;     // per-point Chrome trace JSON (Perfetto), for kinds that simulate
   std::vector<PlotSpec> plots;
 };
 

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/commands.hpp"
+#include "experiments/dlt_command.hpp"
 
 namespace {
 
@@ -71,6 +72,37 @@ int main(int argc, char** argv) {
   topo->allow_extras();
   topo->positionals_at_end(false);
 
+  // dlt
+  auto* dlt = app.add_subcommand("dlt", "one divisible-load strategy on one machine: analytic fractions "
+                                        "and finish time against the simulated timeline");
+  mpnsim::DltCommandOptions dlt_options;
+  dlt->add_option("--strategy", dlt_options.strategy, "strategy name (mpnsim list)")->required();
+  dlt->add_option("--topology", dlt_options.topology, "topology family; its parameters as --PARAM VALUE");
+  dlt->add_option("--machine", dlt_options.machine_file,
+                  "YAML file holding a machine mapping (per-processor and per-link values); flags override it");
+  dlt->add_option("--w", dlt_options.w, "w of every processor (time per load unit is w*Tcp)");
+  dlt->add_option("--z", dlt_options.z, "z of every link (time per load unit is z*Tcm)");
+  dlt->add_option("--S", dlt_options.S, "startup latency per message per hop");
+  dlt->add_option("--Tcp", dlt_options.Tcp, "computation time scale");
+  dlt->add_option("--Tcm", dlt_options.Tcm, "communication time scale");
+  dlt->add_option("--coprocessor", dlt_options.coprocessor, "processors have communication co-processors (true/false)");
+  dlt->add_option("--send-ports", dlt_options.send_ports, "send ports of every processor: 1, k or all");
+  dlt->add_option("--recv-ports", dlt_options.recv_ports, "receive ports of every processor: 1, k or all");
+  dlt->add_option("--load", dlt_options.load, "the load V (default 1)");
+  dlt->add_option("--source", dlt_options.source, "the originator (default 0)");
+  dlt->add_option("--format", dlt_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  dlt->add_option("--gantt", dlt_options.gantt, "write the simulated timeline as a Gantt chart (SVG)");
+  dlt->add_option("--trace", dlt_options.trace, "write the simulated timeline as Chrome trace JSON (Perfetto)");
+  dlt->add_option("--timeline", dlt_options.timeline, "write every interval of the timeline as CSV");
+  dlt->footer("Examples:\n"
+              "  mpnsim dlt --strategy hypercube-allport --topology hypercube --dim 2 --format json\n"
+              "  mpnsim dlt --strategy hypercube-nlf --topology hypercube --dim 8 --w 1 --z 0.36 --S 700 "
+              "--load 1e6\n"
+              "  mpnsim dlt --strategy star-sequential --topology star --n 5 --gantt star.svg\n"
+              "Topology and strategy parameters are given as --PARAM VALUE (--topology.X / --strategy.X "
+              "when both take X).");
+  dlt->allow_extras();
+
   // -v and -q may follow these subcommands too (topo keeps its extras for the family's parameters).
   run->fallthrough();
   validate->fallthrough();
@@ -83,6 +115,20 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : mpnsim::kExitBadInput;
+  }
+
+  // topo and dlt keep unknown flags for the family's and strategy's parameters:
+  // take the logging flags out of them here.
+  std::vector<std::string> topo_extras = topo->remaining(), dlt_extras = dlt->remaining();
+  for (auto* extras : {&topo_extras, &dlt_extras}) {
+    std::vector<std::string> kept;
+    for (const auto& a : *extras) {
+      if (a == "-q" || a == "--quiet") quiet = true;
+      else if (a == "-v" || a == "--verbose") ++verbosity;
+      else if (a == "-vv") verbosity += 2;
+      else kept.push_back(a);
+    }
+    *extras = std::move(kept);
   }
 
   auto logger = spdlog::stderr_color_mt("mpnsim");
@@ -107,7 +153,11 @@ int main(int argc, char** argv) {
       return mpnsim::run_command(run_file, overrides, options);
     }
     if (*validate) return mpnsim::validate_command(validate_file, parse_sets(validate_sets));
-    if (*topo) return mpnsim::topo_command(topo->remaining(), format, topo_out, std::cout);
+    if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, std::cout);
+    if (*dlt) {
+      dlt_options.extras = dlt_extras;
+      return mpnsim::dlt_command(dlt_options, std::cout);
+    }
     if (*list) return mpnsim::list_command(std::cout);
   } catch (const CLI::ValidationError& e) {
     spdlog::error("{}", e.what());

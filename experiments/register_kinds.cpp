@@ -1,6 +1,7 @@
 // The one place where experiment kinds are registered by name.
 #include <algorithm>
 
+#include "experiments/divisible_experiment.hpp"
 #include "experiments/experiment_kind.hpp"
 #include "experiments/plan_experiment.hpp"
 #include "experiments/topology_experiment.hpp"
@@ -12,6 +13,7 @@ const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds() {
     std::vector<std::unique_ptr<ExperimentKind>> v;
     v.push_back(std::make_unique<TopologyExperiment>());
     v.push_back(std::make_unique<PlanExperiment>());
+    v.push_back(std::make_unique<DivisibleExperiment>());
     return v;
   }();
   return kinds;

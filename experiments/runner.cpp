@@ -154,12 +154,23 @@ void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, O
   // Columns: identification, swept parameters, then metrics in first-appearance order.
   std::vector<std::string> metric_names;
   std::set<std::string> seen;
-  for (const auto& r : rows)
+  // The rows results.csv gets for one run: its table rows, or its summary row.
+  auto csv_rows = [](const Row& r) -> const std::vector<MetricRow> {
+    return r.result.rows.empty() ? std::vector<MetricRow>{r.result.metrics} : r.result.rows;
+  };
+  std::vector<std::string> csv_metric_names;
+  for (const auto& r : rows) {
     for (const auto& [k, v] : r.result.metrics)
       if (seen.insert(k).second) metric_names.push_back(k);
+  }
+  seen.clear();
+  for (const auto& r : rows)
+    for (const auto& row : csv_rows(r))
+      for (const auto& [k, v] : row)
+        if (seen.insert(k).second) csv_metric_names.push_back(k);
   std::vector<std::string> header{"point", "repetition", "seed"};
   for (const auto& k : spec.swept_keys) header.push_back(k);
-  for (const auto& m : metric_names)
+  for (const auto& m : csv_metric_names)
     if (std::find(header.begin(), header.end(), m) == header.end()) header.push_back(m);
 
   for (const auto& plot : spec.outputs.plots)
@@ -173,15 +184,17 @@ void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, O
   CsvWriter csv(csv_text);
   csv.row(header);
   for (const auto& r : rows) {
-    std::map<std::string, std::string> cells;
-    cells["point"] = std::to_string(r.point);
-    cells["repetition"] = std::to_string(r.repetition);
-    cells["seed"] = std::to_string(r.seed);
-    for (const auto& a : spec.points[r.point].assignments) cells[a.key] = a.text;
-    for (const auto& [k, v] : r.result.metrics) cells.emplace(k, cell(v));
-    std::vector<std::string> fields;
-    for (const auto& h : header) fields.push_back(cells.count(h) ? cells[h] : "");
-    csv.row(fields);
+    for (const auto& row : csv_rows(r)) {
+      std::map<std::string, std::string> cells;
+      cells["point"] = std::to_string(r.point);
+      cells["repetition"] = std::to_string(r.repetition);
+      cells["seed"] = std::to_string(r.seed);
+      for (const auto& a : spec.points[r.point].assignments) cells[a.key] = a.text;
+      for (const auto& [k, v] : row) cells.emplace(k, cell(v));
+      std::vector<std::string> fields;
+      for (const auto& h : header) fields.push_back(cells.count(h) ? cells[h] : "");
+      csv.row(fields);
+    }
   }
   auto put = [&](const std::string& name, const std::string& content) {
     out.write(prefix + name, content);
@@ -208,11 +221,12 @@ void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, O
           if (swept) {
             for (const auto& a : spec.points[r.point].assignments)
               if (a.key == plot.series) v = a.text;
+            if (!v.empty() && seen_values.insert(v).second) series_values.push_back(v);
           } else {
-            for (const auto& [k, val] : r.result.metrics)
-              if (k == plot.series) v = cell(val);
+            for (const auto& row : csv_rows(r))
+              for (const auto& [k, val] : row)
+                if (k == plot.series && seen_values.insert(cell(val)).second) series_values.push_back(cell(val));
           }
-          if (!v.empty() && seen_values.insert(v).second) series_values.push_back(v);
         }
       }
       put(plot.name + ".gp", gnuplot_script(plot, "results.csv", series_values));

@@ -1,12 +1,31 @@
 // The one place where strategies and schedulers are registered by name.
+#include "schedulers/divisible/strategies.hpp"
 #include "schedulers/registry.hpp"
 
 namespace mpnsim {
 
-const std::vector<SchedulerEntry>& scheduler_registry() {
-  // Divisible-load strategies, tree and DAG schedulers join as they land (issues 3-5).
-  static const std::vector<SchedulerEntry> entries{};
+const std::vector<DivisibleStrategyEntry>& divisible_strategies() {
+  static const std::vector<DivisibleStrategyEntry> entries{
+      hypercube_allport_strategy(), hypercube_nlf_strategy(), hypercube_llf_strategy(),
+      mesh_layered_strategy(),      mesh_strategy(),          two_root_strategy(),
+      star_sequential_strategy(),   star_concurrent_strategy(), chain_strategy(),
+      generic_strategy(),
+  };
   return entries;
+}
+
+const DivisibleStrategyEntry* find_divisible_strategy(const std::string& name) {
+  for (const auto& e : divisible_strategies())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+std::vector<SchedulerEntry> scheduler_registry() {
+  std::vector<SchedulerEntry> out;
+  for (const auto& e : divisible_strategies())
+    out.push_back({e.name, "divisible", e.description, e.params});
+  // Task-tree and DAG schedulers join as they land (issues 4 and 5).
+  return out;
 }
 
 }  // namespace mpnsim

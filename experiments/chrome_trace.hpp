@@ -1,0 +1,17 @@
+// Chrome trace JSON of a timeline (opens in Perfetto): a track per processor and per link direction.
+#pragma once
+
+#include <string>
+
+#include "sim/machine_spec.hpp"
+#include "sim/timeline.hpp"
+
+namespace mpnsim {
+
+// One simulated time unit is shown as one second (trace timestamps are in
+// microseconds). Processors are threads of process 1 carrying their
+// computations, link directions threads of process 2 carrying the messages:
+// neither kind of track ever holds two overlapping slices.
+std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machine);
+
+}  // namespace mpnsim

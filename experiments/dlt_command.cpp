@@ -1,0 +1,144 @@
+// The dlt subcommand: builds the machine and strategy from flags, solves, simulates, reports.
+#include "experiments/dlt_command.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/chrome_trace.hpp"
+#include "experiments/commands.hpp"
+#include "experiments/divisible_report.hpp"
+#include "experiments/divisible_setup.hpp"
+#include "experiments/gantt_svg.hpp"
+#include "experiments/output_directory.hpp"
+#include "topologies/registry.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+// Splits "--name value", "--name=value" and lone "--flag" (= true) into pairs.
+std::vector<std::pair<std::string, std::string>> flag_pairs(const std::vector<std::string>& args) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0 || a.size() == 2)
+      throw ParamError(a, "expected --PARAM VALUE");
+    std::string name = a.substr(2), value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+      value = args[++i];
+    } else {
+      value = "true";
+    }
+    out.emplace_back(name, value);
+  }
+  return out;
+}
+
+bool declares(const std::vector<ParamSpec>& specs, const std::string& name) {
+  for (const auto& s : specs)
+    if (s.name == name) return true;
+  return false;
+}
+
+}  // namespace
+
+int dlt_command(const DltCommandOptions& o, std::ostream& out) {
+  const YamlSource src("command line");
+  try {
+    YAML::Node machine(YAML::NodeType::Map);
+    if (!o.machine_file.empty()) {
+      try {
+        machine = YAML::LoadFile(o.machine_file);
+      } catch (const YAML::Exception& e) {
+        throw InputError(o.machine_file, e.mark, "", "not valid YAML: " + e.msg);
+      }
+    }
+    const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
+    const DivisibleStrategyEntry& strategy =
+        find_strategy_or_fail(src, YAML::Node(), "--strategy", o.strategy);
+    const TopologyEntry* family = nullptr;
+    if (!o.topology.empty()) {
+      family = find_topology(o.topology);
+      if (!family) make_topology(o.topology, {});  // throws with the valid names
+      YAML::Node t(YAML::NodeType::Map);
+      t["kind"] = o.topology;
+      machine["topology"] = t;
+    } else if (machine["topology"] && machine["topology"]["kind"]) {
+      family = find_topology(machine["topology"]["kind"].Scalar());
+    }
+    if (!machine["topology"]) throw ParamError("topology", "required: --topology KIND (or a machine file with topology:)");
+    // Family parameters go to the topology, the rest to the strategy; "topology." and
+    // "strategy." prefixes settle a name both declare.
+    YAML::Node strategy_node(YAML::NodeType::Map);
+    for (auto [name, value] : flag_pairs(o.extras)) {
+      const bool to_topology = name.rfind("topology.", 0) == 0;
+      const bool to_strategy = name.rfind("strategy.", 0) == 0;
+      if (to_topology) name = name.substr(9);
+      if (to_strategy) name = name.substr(9);
+      const bool in_family = family && declares(family->params, name);
+      const bool in_strategy = declares(strategy.params, name);
+      if (!to_strategy && in_family && in_strategy && !to_topology)
+        throw ParamError(name, fmt::format("both the topology and the strategy take --{0}: write "
+                                           "--topology.{0} or --strategy.{0}", name));
+      if (to_topology || (!to_strategy && in_family)) machine["topology"][name] = value;
+      else strategy_node[name] = value;
+    }
+    auto set = [&](const char* section, const char* key, const std::string& value) {
+      if (!machine[section]) machine[section] = YAML::Node(YAML::NodeType::Map);
+      machine[section][key] = value;
+    };
+    if (o.w) set("processor", "w", fmt::format("{}", *o.w));
+    if (o.coprocessor) set("processor", "coprocessor", *o.coprocessor ? "true" : "false");
+    if (!o.send_ports.empty()) set("processor", "send_ports", o.send_ports);
+    if (!o.recv_ports.empty()) set("processor", "recv_ports", o.recv_ports);
+    if (o.z) set("link", "z", fmt::format("{}", *o.z));
+    if (o.S) set("link", "S", fmt::format("{}", *o.S));
+    if (o.Tcp) machine["Tcp"] = fmt::format("{}", *o.Tcp);
+    if (o.Tcm) machine["Tcm"] = fmt::format("{}", *o.Tcm);
+    const MachineConfig m = read_machine(machine_src, machine, "machine");
+    std::vector<std::string> allowed;
+    for (const auto& p : strategy.params) allowed.push_back(p.name);
+    src.check_keys(strategy_node, "strategy", allowed);
+    const ParamSet params = src.params(strategy_node, "strategy", strategy.params, {});
+    check_strategy_topology(src, YAML::Node(), "--topology", strategy, m.topology);
+    const int source = o.source.value_or(0);
+    if (source < 0 || source >= m.topology.size())
+      throw ParamError("source", fmt::format("expected a processor 0..{}", m.topology.size() - 1));
+    const double load = o.load.value_or(1.0);
+    if (!(load > 0)) throw ParamError("load", "expected a positive number");
+
+    const DivisibleResult r =
+        solve_and_simulate(strategy, DltInput{m.topology, m.spec, load, source, params});
+    if (o.format == "json") out << divisible_json(r).dump(2) << "\n";
+    else out << divisible_table(r);
+    const DltSolution& s = r.solution;
+    if (!o.gantt.empty()) {
+      GanttOptions g;
+      g.title = fmt::format("{} on {}: T = {:.6g}", s.strategy, r.network, s.T);
+      g.marker = s.T;
+      write_file_atomically(o.gantt, gantt_svg(r.check.timeline, s.plan_machine.size(), g));
+    }
+    if (!o.trace.empty()) write_file_atomically(o.trace, chrome_trace_json(r.check.timeline, s.plan_machine));
+    if (!o.timeline.empty()) {
+      std::ostringstream tl;
+      write_timeline_csv(r.check.timeline, tl);
+      write_file_atomically(o.timeline, tl.str());
+    }
+    return kExitOk;
+  } catch (const InputError& e) {
+    spdlog::error("dlt: {}", e.what());
+  } catch (const ParamError& e) {
+    spdlog::error("dlt: --{}: {}", e.key(), e.problem());
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("dlt: {}", e.what());
+  }
+  return kExitBadInput;
+}
+
+}  // namespace mpnsim

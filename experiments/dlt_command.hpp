@@ -1,0 +1,26 @@
+// `mpnsim dlt`: one divisible-load strategy on one machine, analytic against simulated.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mpnsim {
+
+struct DltCommandOptions {
+  std::string strategy;
+  std::string topology;        // family; its parameters come in `extras`
+  std::string machine_file;    // optional YAML mapping like an experiment's `machine:`
+  std::optional<double> w, z, Tcp, Tcm, S, load;
+  std::optional<bool> coprocessor;
+  std::string send_ports, recv_ports;
+  std::optional<int> source;
+  std::string format = "table";
+  std::string gantt, trace, timeline;  // output files (empty: none)
+  std::vector<std::string> extras;     // --PARAM VALUE of the topology family and of the strategy
+};
+
+int dlt_command(const DltCommandOptions& options, std::ostream& out);
+
+}  // namespace mpnsim

@@ -1,0 +1,23 @@
+// Gantt charts of a timeline as SVG: per processor, receive, compute and send bars on one time axis.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sim/timeline.hpp"
+
+namespace mpnsim {
+
+struct GanttOptions {
+  std::string title;
+  int max_processors = 64;              // rows drawn; the rest are named in a note
+  std::optional<double> marker;         // a vertical line, e.g. the analytic finish time
+  std::string marker_label = "T";
+};
+
+// Draws the timeline of `processors` processors the way the divisible-load
+// papers do: one row per processor with three lanes (receiving, computing,
+// sending), a time axis and a legend.
+std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptions& options);
+
+}  // namespace mpnsim

@@ -1,0 +1,55 @@
+// Divisible-load strategies: analytic fractions and finish time, and the plan that realises them (SPEC §3).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/machine_spec.hpp"
+#include "sim/parameters.hpp"
+#include "sim/plan.hpp"
+#include "topologies/topology.hpp"
+
+namespace mpnsim {
+
+// What a strategy is asked to distribute, and over what.
+struct DltInput {
+  const Topology& topology;
+  const MachineSpec& machine;  // per-processor w, co-processor, ports; per-link z, S; Tcp, Tcm
+  double load = 1.0;           // V, in load units
+  int source = 0;              // the originator, holding the whole load at time 0
+  const ParamSet& params;      // the strategy's own declared parameters
+};
+
+// `alpha`, `participating` and the plan are indexed by the processors of
+// `plan_machine`, so that the simulated finish of each can be compared with T.
+struct DltSolution {
+  std::string strategy;
+  // Load of each processor (sums to V); 0 for processors that do not take part.
+  std::vector<double> alpha;
+  std::vector<bool> participating;
+  // Per-processor load of each layer, for layered strategies (layer 0 = the originator).
+  std::vector<double> alpha_layer;
+  // Analytic finish time: every participating processor stops computing at T.
+  double T = 0;
+  // Time for the originator alone (V * w_source * Tcp): speedup = T1 / T.
+  double T1 = 0;
+  // The distribution plan and the machine it is played on. This is the input
+  // machine, except for strategies whose model is an abstraction of a network
+  // (mesh-layered plays on the chain of equivalent layers it describes).
+  Plan plan;
+  MachineSpec plan_machine;
+  std::optional<int> best_dim;          // dimension with the best speedup (hypercube strategies)
+  std::optional<int> max_feasible_dim;  // largest dimension with every alpha >= 0
+  // Further figures a strategy reports (alpha_hat_inf, the mesh bound's gap, ...).
+  std::vector<std::pair<std::string, double>> figures;
+  // Plain sentences on what was done: processors left out, dimensions reduced, model caveats.
+  std::vector<std::string> notes;
+
+  int participating_count() const;
+  double speedup() const { return T > 0 ? T1 / T : 0; }
+  double utilization() const;  // speedup / participating processors
+};
+
+}  // namespace mpnsim

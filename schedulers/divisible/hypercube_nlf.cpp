@@ -1,0 +1,103 @@
+// Hypercube, one-port binomial scatter, nearest layer first (seed 001 §4, eq (1)).
+//
+// The scatter of seed 001 §3: in step k every processor that holds data sends
+// along dimension k (1-based), so layer k >= 1 is the 2^(k-1) labels whose
+// highest one-bit is k, and a layer-k processor's children are its neighbours
+// along dimensions k+1..d. NLF: a layer-k processor, once its message has
+// arrived, computes alpha_k and sends each child, in increasing dimension order
+// (one port), the data of that child's whole subtree in one message. All
+// messages of step k have the same size D_k, so every layer-k processor
+// receives at t_k = sum_{j<=k} (S + C D_j) and equal finish gives seed 001 eq (1)
+// as SPEC §3 repairs it:
+//   A alpha_{k-1} = S + C D_k + A alpha_k,  k = 1..d,
+//   D_k = alpha_k + sum_{m=k+1..d} 2^(m-k-1) alpha_m,
+//   V = alpha_0 + sum_{k=1..d} 2^(k-1) alpha_k.
+// Solved backwards from alpha_d = x: each alpha_k is affine in x, V fixes x.
+#include <bit>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "schedulers/divisible/hypercube_layers.hpp"
+#include "schedulers/divisible/strategies.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+struct Affine {  // p * x + q
+  double p = 0, q = 0;
+  double at(double x) const { return p * x + q; }
+};
+
+// D_k: the data of a layer-k processor's subtree (itself and 2^(m-k-1) processors of each layer m > k).
+template <class T, class Add, class Scale>
+T subtree(const std::vector<T>& alpha, int k, Add add, Scale scale) {
+  const int d = static_cast<int>(alpha.size()) - 1;
+  T sum = alpha[static_cast<std::size_t>(k)];
+  for (int m = k + 1; m <= d; ++m)
+    sum = add(sum, scale(alpha[static_cast<std::size_t>(m)], std::ldexp(1.0, m - k - 1)));
+  return sum;
+}
+
+std::vector<double> solve_nlf(int d, double A, double C, double S, double V) {
+  if (d == 0) return {V};
+  const auto add = [](Affine a, Affine b) { return Affine{a.p + b.p, a.q + b.q}; };
+  const auto scale = [](Affine a, double f) { return Affine{a.p * f, a.q * f}; };
+  std::vector<Affine> alpha(static_cast<std::size_t>(d + 1));
+  alpha[static_cast<std::size_t>(d)] = {1, 0};
+  for (int k = d; k >= 1; --k) {
+    const Affine D = subtree(alpha, k, add, scale);
+    const Affine& a = alpha[static_cast<std::size_t>(k)];
+    alpha[static_cast<std::size_t>(k - 1)] = {a.p + C * D.p / A, a.q + (S + C * D.q) / A};  // seed 001 eq (1)
+  }
+  Affine total = alpha[0];
+  for (int k = 1; k <= d; ++k) total = add(total, scale(alpha[static_cast<std::size_t>(k)], std::ldexp(1.0, k - 1)));
+  const double x = (V - total.q) / total.p;
+  std::vector<double> out;
+  for (const Affine& a : alpha) out.push_back(a.at(x));
+  return out;
+}
+
+DltSolution solve(const DltInput& in) {
+  const std::string name = "hypercube-nlf";
+  detail::HypercubeInput h = detail::read_hypercube_input(in, name, 1);
+  const double A = h.A, C = h.C, S = h.S, V = in.load;
+  const detail::DimensionChoice c =
+      detail::choose_dimension(h.dim, [&](int d) { return solve_nlf(d, A, C, S, V); });
+  const auto layer_of = [](int r) { return static_cast<int>(std::bit_width(static_cast<unsigned>(r))); };
+  DltSolution s = detail::layered_solution(name, in, std::move(h), c, layer_of);
+  // The plan, on labels relative to the source (a parent r - 2^(k-1) comes before r).
+  const int d = c.dim;
+  const std::vector<double>& alpha = c.alpha;
+  std::vector<int> arrival(static_cast<std::size_t>(1) << d, -1);
+  for (int r = 0; r < (1 << d); ++r) {
+    const int k = layer_of(r);
+    const std::vector<int> received =
+        r == 0 ? std::vector<int>{} : std::vector<int>{arrival[static_cast<std::size_t>(r)]};
+    std::vector<int> after = received;
+    for (int j = k + 1; j <= d; ++j) {  // children in increasing dimension: one send at a time
+      const int child = r + (1 << (j - 1));
+      const double D = subtree(alpha, j, std::plus<>{}, std::multiplies<>{});
+      const int send = s.plan.add_send(r ^ in.source, child ^ in.source, D, fmt::format("to layer {}", j), after);
+      arrival[static_cast<std::size_t>(child)] = send;
+      after = {send};
+    }
+    s.plan.add_compute(r ^ in.source, alpha[static_cast<std::size_t>(k)], fmt::format("layer {}", k), received);
+  }
+  return s;
+}
+
+}  // namespace
+
+DivisibleStrategyEntry hypercube_nlf_strategy() {
+  return {"hypercube-nlf",
+          "hypercube, one port, binomial scatter, nearest layer first: one message per subtree (seed 001 eq (1))",
+          {detail::hypercube_dim_param()},
+          {"hypercube"},
+          solve};
+}
+
+}  // namespace mpnsim

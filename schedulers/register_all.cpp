@@ -1,4 +1,4 @@
-// The one place where strategies and schedulers are registered by name.
+// The one place where divisible-load strategies are registered by name, and the listing of all schedulers.
 #include "schedulers/divisible/strategies.hpp"
 #include "schedulers/registry.hpp"
 
@@ -24,7 +24,8 @@ std::vector<SchedulerEntry> scheduler_registry() {
   std::vector<SchedulerEntry> out;
   for (const auto& e : divisible_strategies())
     out.push_back({e.name, "divisible", e.description, e.params});
-  // Task-tree and DAG schedulers join as they land (issues 4 and 5).
+  for (auto& e : tree_scheduler_listing()) out.push_back(std::move(e));
+  for (auto& e : dag_scheduler_listing()) out.push_back(std::move(e));
   return out;
 }
 

@@ -35,4 +35,9 @@ struct SchedulerEntry {
 };
 std::vector<SchedulerEntry> scheduler_registry();
 
+// The listings of task-tree and DAG schedulers, each defined beside its own
+// registry (schedulers/tree/register_tree_schedulers.cpp, schedulers/dag/register_dag_schedulers.cpp).
+std::vector<SchedulerEntry> tree_scheduler_listing();
+std::vector<SchedulerEntry> dag_scheduler_listing();
+
 }  // namespace mpnsim

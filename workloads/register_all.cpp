@@ -1,11 +1,14 @@
-// The one place where workloads are registered by name.
+// The listing of every workload: task trees, then task DAGs (each family registers its own).
 #include "workloads/registry.hpp"
 
 namespace mpnsim {
 
 const std::vector<WorkloadEntry>& workload_registry() {
-  // Task-tree and DAG workloads join this list as they land (issues 4 and 5).
-  static const std::vector<WorkloadEntry> entries{};
+  static const std::vector<WorkloadEntry> entries = [] {
+    std::vector<WorkloadEntry> v = tree_workload_listing();
+    for (auto& e : dag_workload_listing()) v.push_back(std::move(e));
+    return v;
+  }();
   return entries;
 }
 

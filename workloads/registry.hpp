@@ -17,4 +17,9 @@ struct WorkloadEntry {
 // Every registered workload generator or reader, in the order `mpnsim list` prints them.
 const std::vector<WorkloadEntry>& workload_registry();
 
+// The listings of each family of workloads, each defined beside its own registry
+// (workloads/tree/register_tree_workloads.cpp, workloads/dag/register_dag_workloads.cpp).
+std::vector<WorkloadEntry> tree_workload_listing();
+std::vector<WorkloadEntry> dag_workload_listing();
+
 }  // namespace mpnsim

@@ -1,46 +1,58 @@
 // Pending-event set of the engine: a total order on (time, sequence number).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 namespace mpnsim {
 
-// Events at equal time leave the queue in the order they were pushed, so a
-// run is deterministic. The heap holds small keys; the callbacks live in a
-// slot pool so that sifting moves 24-byte records, not std::function objects.
+// A radix heap (Ahuja, Mehlhorn, Orlin and Tarjan, 1990) over the bits of the
+// event time. Simulated time never goes backwards (the engine refuses the
+// past), and for non-negative doubles the IEEE-754 bit patterns order like the
+// values, so the times are monotone 64-bit keys. Bucket b holds the events
+// whose key first differs from the last key removed in bit b-1 (bucket 0: equal
+// to it). Pushing appends to a bucket; removing empties bucket 0 front to back
+// and, when it is empty, spreads the lowest non-empty bucket over the buckets
+// below. Every pass is a sequential scan, so memory is read in order, where a
+// binary heap pays a cache miss per level at 10^6 pending events.
+//
+// Ties: a bucket's events are always in the order they were pushed (they are
+// appended, and spreading preserves their order into buckets that are empty),
+// so events at equal time leave in the order they were pushed: a run is
+// deterministic.
 class EventQueue {
  public:
   using Action = std::function<void()>;
 
   void push(double time, Action action);
-  bool empty() const { return heap_.empty(); }
-  std::size_t size() const { return heap_.size(); }
-  double next_time() const { return heap_.front().time; }
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
+  double next_time();
 
   // Removes the earliest event; returns its time and moves its action out.
   double pop(Action& action);
 
   // Sequence numbers handed out so far (one per push).
-  std::uint64_t pushed() const { return next_seq_; }
+  std::uint64_t pushed() const { return pushed_; }
 
  private:
-  struct Key {
-    double time;
-    std::uint64_t seq;
-    std::uint32_t slot;
+  struct Entry {
+    std::uint64_t key;
+    Action action;
   };
-  static bool before(const Key& a, const Key& b) {
-    return a.time < b.time || (a.time == b.time && a.seq < b.seq);
-  }
-  void sift_up(std::size_t i);
-  void sift_down(std::size_t i);
+  static std::uint64_t key_of(double time);
+  static double time_of(std::uint64_t key);
+  std::size_t bucket_of(std::uint64_t key) const;
+  // Makes bucket 0 hold the earliest events (requires size_ > 0).
+  void refill();
 
-  std::vector<Key> heap_;  // 4-ary min-heap
-  std::vector<Action> slots_;
-  std::vector<std::uint32_t> free_slots_;
-  std::uint64_t next_seq_ = 0;
+  std::array<std::vector<Entry>, 65> buckets_;
+  std::size_t head_ = 0;      // next entry of bucket 0 to remove
+  std::uint64_t last_ = 0;    // key of the bucket-0 events
+  std::size_t size_ = 0;
+  std::uint64_t pushed_ = 0;
 };
 
 }  // namespace mpnsim

@@ -1,12 +1,16 @@
 // Implementation of the run, validate, topo and list subcommands.
 #include "experiments/commands.hpp"
 
+#include <fstream>
+#include <sstream>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "experiments/experiment_kind.hpp"
 #include "experiments/input_error.hpp"
 #include "experiments/machine_config.hpp"
+#include "experiments/mpi_session.hpp"
 #include "experiments/output_directory.hpp"
 #include "schedulers/registry.hpp"
 #include "topologies/registry.hpp"
@@ -37,7 +41,57 @@ int validate_command(const std::string& file, const std::vector<Override>& overr
   }
 }
 
-int run_command(const std::string& file, const std::vector<Override>& overrides, const RunOptions& options) {
+int run_command(const std::string& file, const std::vector<Override>& overrides, const RunOptions& options,
+                const Slice& slice, const MpiSession& mpi) {
+  std::vector<PreparedExperiment> prepared;
+  ExperimentFile f;
+  try {
+    f = load_experiment_file(file, overrides);
+    prepared = prepare_experiments(f);
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return kExitBadInput;  // every rank read the same file and stops the same way
+  }
+  try {
+    if (mpi.active()) {
+      // Each rank runs its share; rank 0 joins them and writes what a single run would.
+      const FileRecords mine = run_slice(prepared, options, mpi.rank(), mpi.size());
+      const auto all = mpi.gather(records_to_json(f, prepared, mine, mpi.rank(), mpi.size()));
+      if (mpi.rank() != 0) return kExitOk;
+      FileRecords joined(prepared.size());
+      for (std::size_t r = 0; r < all.size(); ++r) {
+        FileRecords part = records_from_json(all[r], fmt::format("rank {}", r), f, prepared);
+        for (std::size_t x = 0; x < joined.size(); ++x)
+          for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
+      }
+      write_results(f, prepared, std::move(joined), options);
+      return kExitOk;
+    }
+    if (slice.count > 1) {
+      const FileRecords mine = run_slice(prepared, options, slice.index, slice.count);
+      const std::string dir = options.output_dir.empty() ? "results/" + f.name : options.output_dir;
+      const std::string path = fmt::format("{}/slice-{}-of-{}.json", dir, slice.index, slice.count);
+      write_file_atomically(path, records_to_json(f, prepared, mine, slice.index, slice.count));
+      spdlog::info("slice {} of {} written to {} (join the slices with `mpnsim merge`)", slice.index,
+                   slice.count, path);
+      return kExitOk;
+    }
+    run_experiments(f, prepared, options);
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    if (mpi.active()) mpi.abort(kExitBadInput);
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    const int code = run_interrupted().load() ? kExitInterrupted : kExitFailure;
+    if (mpi.active()) mpi.abort(code);
+    return code;
+  }
+  return kExitOk;
+}
+
+int merge_command(const std::string& file, const std::vector<std::string>& slices,
+                  const std::vector<Override>& overrides, const RunOptions& options) {
   std::vector<PreparedExperiment> prepared;
   ExperimentFile f;
   try {
@@ -48,13 +102,20 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
     return kExitBadInput;
   }
   try {
-    run_experiments(f, prepared, options);
-  } catch (const InputError& e) {
-    spdlog::error("{}", e.what());
-    return kExitBadInput;
+    FileRecords joined(prepared.size());
+    for (const auto& path : slices) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) throw std::runtime_error("cannot read " + path);
+      std::ostringstream text;
+      text << in.rdbuf();
+      FileRecords part = records_from_json(text.str(), path, f, prepared);
+      for (std::size_t x = 0; x < joined.size(); ++x)
+        for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
+    }
+    write_results(f, prepared, std::move(joined), options);
   } catch (const std::exception& e) {
-    spdlog::error("{}", e.what());
-    return run_interrupted().load() ? kExitInterrupted : kExitFailure;
+    spdlog::error("merge: {}", e.what());
+    return kExitFailure;
   }
   return kExitOk;
 }

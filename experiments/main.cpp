@@ -1,4 +1,4 @@
-// Entry point of the mpnsim executable: subcommands run, validate, topo, list.
+// Entry point of the mpnsim executable: subcommands run, merge, validate, topo, dlt, list.
 #include <csignal>
 #include <iostream>
 
@@ -8,6 +8,7 @@
 
 #include "experiments/commands.hpp"
 #include "experiments/dlt_command.hpp"
+#include "experiments/mpi_session.hpp"
 
 namespace {
 
@@ -24,13 +25,33 @@ std::vector<mpnsim::Override> parse_sets(const std::vector<std::string>& sets) {
   return out;
 }
 
+// "I/N" -> slice I of N.
+mpnsim::Slice parse_slice(const std::string& text) {
+  const auto slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      std::size_t used = 0;
+      const int index = std::stoi(text.substr(0, slash), &used);
+      const std::string rest = text.substr(slash + 1);
+      std::size_t used2 = 0;
+      const int count = std::stoi(rest, &used2);
+      if (used == slash && used2 == rest.size() && count >= 1 && index >= 0 && index < count)
+        return {index, count};
+    }
+  } catch (const std::exception&) {
+  }
+  throw CLI::ValidationError("--shard", "expected I/N with 0 <= I < N, got '" + text + "'");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  mpnsim::MpiSession mpi(argc, argv);
   CLI::App app{"mpnsim: discrete-event simulator of multiprocessor networks.\n"
                "Divisible loads, task trees and task DAGs on LET, hypercube, mesh, tree and other "
                "networks, with analytic results checked against simulated timelines."};
-  app.set_version_flag("--version", std::string("mpnsim ") + MPNSIM_VERSION);
+  app.set_version_flag("--version", std::string("mpnsim ") + MPNSIM_VERSION +
+                                        (mpnsim::MpiSession::compiled_in() ? " (with MPI)" : " (without MPI)"));
   app.require_subcommand(1);
   int verbosity = 0;
   bool quiet = false;
@@ -52,6 +73,23 @@ int main(int argc, char** argv) {
   run->add_option("--seed", seed, "override the base seed");
   run->add_option("--repetitions", repetitions, "override the number of repetitions");
   run->add_flag("--no-progress", no_progress, "no progress bar");
+  std::string shard;
+  run->add_option("--shard", shard,
+                  "run only slice I of N (e.g. 0/4) and write its records for `mpnsim merge`; under mpirun "
+                  "the ranks share the runs by themselves");
+
+  // merge
+  auto* merge = app.add_subcommand("merge", "join the slices of a sharded run into the results a single run writes");
+  std::string merge_file, merge_out;
+  std::vector<std::string> merge_slices, merge_sets;
+  std::string merge_seed, merge_repetitions;
+  merge->add_option("FILE", merge_file, "the experiment YAML file the slices were run from")->required();
+  merge->add_option("SLICES", merge_slices, "slice-I-of-N.json files")->required();
+  merge->add_option("-o,--output", merge_out, "output directory (default results/<name>/)");
+  merge->add_option("--set", merge_sets, "the same overrides the slices were run with");
+  merge->add_option("--seed", merge_seed, "the same seed override the slices were run with");
+  merge->add_option("--repetitions", merge_repetitions, "the same repetitions override the slices were run with");
+  merge->fallthrough();
 
   // validate
   auto* validate = app.add_subcommand("validate", "check an experiment file without running it (exit 2 on errors)");
@@ -134,6 +172,8 @@ int main(int argc, char** argv) {
   auto logger = spdlog::stderr_color_mt("mpnsim");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("[%^%l%$] %v");
+  // Under mpirun only rank 0 reports progress; the others speak only of problems.
+  if (mpi.rank() != 0) quiet = true;
   spdlog::set_level(quiet ? spdlog::level::warn
                           : verbosity >= 2 ? spdlog::level::trace
                           : verbosity == 1 ? spdlog::level::debug
@@ -149,8 +189,19 @@ int main(int argc, char** argv) {
       mpnsim::RunOptions options;
       options.output_dir = out_dir;
       options.jobs = jobs;
-      options.progress = !no_progress && !quiet;
-      return mpnsim::run_command(run_file, overrides, options);
+      options.progress = !no_progress && !quiet && mpi.rank() == 0;
+      const mpnsim::Slice slice = shard.empty() ? mpnsim::Slice{} : parse_slice(shard);
+      if (mpi.active() && slice.count > 1)
+        throw CLI::ValidationError("--shard", "under mpirun the ranks already share the runs");
+      return mpnsim::run_command(run_file, overrides, options, slice, mpi);
+    }
+    if (*merge) {
+      auto overrides = parse_sets(merge_sets);
+      if (!merge_seed.empty()) overrides.push_back({"seed", merge_seed});
+      if (!merge_repetitions.empty()) overrides.push_back({"repetitions", merge_repetitions});
+      mpnsim::RunOptions options;
+      options.output_dir = merge_out;
+      return mpnsim::merge_command(merge_file, merge_slices, overrides, options);
     }
     if (*validate) return mpnsim::validate_command(validate_file, parse_sets(validate_sets));
     if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, std::cout);

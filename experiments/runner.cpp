@@ -85,12 +85,7 @@ std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) 
 
 namespace {
 
-struct Row {
-  std::size_t point = 0;
-  int repetition = 0;
-  std::uint64_t seed = 0;
-  PointResult result;
-};
+using Row = RunRecord;
 
 std::string cell(const ParamValue& v) {
   if (auto* d = std::get_if<double>(&v)) return format_number(*d);
@@ -104,10 +99,15 @@ nlohmann::json json_value(const ParamValue& v) {
   return std::get<std::string>(v);
 }
 
-std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progress) {
+std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progress, int index, int count) {
   const auto& spec = *pe.spec;
   const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
-  const std::size_t total = spec.points.size() * reps;
+  const std::size_t all = spec.points.size() * reps;
+  // This slice's runs: every count-th, from index on (round robin keeps slices balanced).
+  std::vector<std::size_t> mine;
+  for (std::size_t t = static_cast<std::size_t>(index); t < all; t += static_cast<std::size_t>(count))
+    mine.push_back(t);
+  const std::size_t total = mine.size();
   std::vector<Row> rows(total);
   std::vector<std::exception_ptr> errors(total);
   std::atomic<std::size_t> next{0};
@@ -115,16 +115,17 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
   auto worker = [&] {
     for (;;) {
       if (run_interrupted().load()) return;
-      const std::size_t t = next.fetch_add(1);
-      if (t >= total) return;
-      Row& row = rows[t];
+      const std::size_t i = next.fetch_add(1);
+      if (i >= total) return;
+      const std::size_t t = mine[i];
+      Row& row = rows[i];
       row.point = t / reps;
       row.repetition = static_cast<int>(t % reps);
       row.seed = point_seed(spec.seed, spec.points[row.point].label(), row.repetition);
       try {
         row.result = pe.points[row.point]->run(row.seed, row.repetition, static_cast<int>(row.point));
       } catch (...) {
-        errors[t] = std::current_exception();
+        errors[i] = std::current_exception();
       }
       bar.advance();
     }
@@ -136,10 +137,11 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
   for (auto& t : pool) t.join();
   if (run_interrupted().load()) throw std::runtime_error("interrupted: nothing was written");
   // Report the first failure in point order, whatever thread met it first.
-  for (std::size_t t = 0; t < total; ++t)
-    if (errors[t]) {
+  for (std::size_t i = 0; i < total; ++i)
+    if (errors[i]) {
+      const std::size_t t = mine[i];
       try {
-        std::rethrow_exception(errors[t]);
+        std::rethrow_exception(errors[i]);
       } catch (const std::exception& e) {
         throw std::runtime_error(fmt::format("{}: point {} ({}), repetition {}: {}", spec.name,
                                              t / reps, spec.points[t / reps].label(), t % reps, e.what()));
@@ -300,23 +302,58 @@ void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, O
 
 }  // namespace
 
-void run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                     const RunOptions& options) {
-  const std::string dir = options.output_dir.empty() ? "results/" + file.name : options.output_dir;
-  int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
-  if (jobs <= 0) jobs = 1;
-  OutputDirectory out{std::filesystem::path(dir)};
-  std::vector<std::string> written;
+namespace {
+
+int job_count(const RunOptions& options) {
+  const int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  return jobs > 0 ? jobs : 1;
+}
+
+}  // namespace
+
+FileRecords run_slice(const std::vector<PreparedExperiment>& prepared, const RunOptions& options, int index,
+                      int count) {
+  FileRecords records;
+  const int jobs = job_count(options);
   for (const auto& pe : prepared) {
     const auto start = std::chrono::steady_clock::now();
-    spdlog::info("{}: {} point(s) x {} repetition(s), kind {}, {} job(s)", pe.spec->name,
-                 pe.spec->points.size(), pe.spec->repetitions, pe.spec->kind, jobs);
-    const std::vector<Row> rows = run_points(pe, jobs, options.progress);
-    const std::string prefix = file.suite ? pe.spec->name + "/" : "";
-    std::vector<std::string> files;
-    write_outputs(pe, rows, out, prefix, files);
+    spdlog::info("{}: {} point(s) x {} repetition(s), kind {}, {} job(s){}", pe.spec->name,
+                 pe.spec->points.size(), pe.spec->repetitions, pe.spec->kind, jobs,
+                 count > 1 ? fmt::format(", slice {} of {}", index, count) : std::string());
+    records.push_back(run_points(pe, jobs, options.progress, index, count));
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     spdlog::info("{}: done in {:.3f} s", pe.spec->name, secs);
+  }
+  return records;
+}
+
+void write_results(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                   FileRecords records, const RunOptions& options) {
+  const std::string dir = options.output_dir.empty() ? "results/" + file.name : options.output_dir;
+  if (records.size() != prepared.size()) throw std::runtime_error("records do not match the experiments");
+  // Put every experiment's runs in (point, repetition) order and check that each is there once.
+  for (std::size_t x = 0; x < prepared.size(); ++x) {
+    auto& rows = records[x];
+    const auto& spec = *prepared[x].spec;
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+      return std::pair{a.point, a.repetition} < std::pair{b.point, b.repetition};
+    });
+    const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
+    for (std::size_t t = 0; t < spec.points.size() * reps; ++t)
+      if (t >= rows.size() || rows[t].point != t / reps || rows[t].repetition != static_cast<int>(t % reps))
+        throw std::runtime_error(fmt::format("{}: run of point {}, repetition {} is {}", spec.name, t / reps,
+                                             t % reps, t < rows.size() ? "missing or given twice" : "missing"));
+    if (rows.size() != spec.points.size() * reps)
+      throw std::runtime_error(fmt::format("{}: {} runs given, {} expected", spec.name, rows.size(),
+                                           spec.points.size() * reps));
+  }
+  OutputDirectory out{std::filesystem::path(dir)};
+  std::vector<std::string> written;
+  for (std::size_t x = 0; x < prepared.size(); ++x) {
+    const auto& pe = prepared[x];
+    const std::string prefix = file.suite ? pe.spec->name + "/" : "";
+    std::vector<std::string> files;
+    write_outputs(pe, records[x], out, prefix, files);
     written.insert(written.end(), files.begin(), files.end());
   }
   if (file.suite) {
@@ -332,6 +369,11 @@ void run_experiments(const ExperimentFile& file, const std::vector<PreparedExper
   }
   out.commit();
   spdlog::info("results in {}/", dir);
+}
+
+void run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                     const RunOptions& options) {
+  write_results(file, prepared, run_slice(prepared, options, 0, 1), options);
 }
 
 }  // namespace mpnsim

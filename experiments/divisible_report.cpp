@@ -108,6 +108,10 @@ std::vector<MetricRow> divisible_layer_rows(const DivisibleResult& r) {
     MetricRow row = row_head(r);
     row.emplace_back("layer", static_cast<std::int64_t>(i));
     row.emplace_back("alpha_layer", r.solution.alpha_layer[i]);
+    if (i < r.solution.layer_size.size()) {
+      row.emplace_back("layer_size", r.solution.layer_size[i]);
+      row.emplace_back("alpha_layer_total", r.solution.layer_size[i] * r.solution.alpha_layer[i]);
+    }
     // Strategies may report per-layer figures named "<name>_<layer>" (alpha_hat_3, ...).
     for (const auto& [k, v] : r.solution.figures) {
       const auto cut = k.rfind('_');

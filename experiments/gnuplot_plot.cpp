@@ -11,7 +11,7 @@ namespace mpnsim {
 namespace {
 
 // A gnuplot double-quoted string literal.
-std::string quoted(const std::string& s) {
+std::string gp_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
@@ -37,34 +37,42 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
   s += "# Rerun with: gnuplot " + plot.name + ".gp\n";
   s += "set datafile separator comma\nset datafile columnheaders\n";
   s += "set key outside right top noenhanced\nset grid\n";
-  if (!plot.series.empty()) s += "set key title " + quoted(plot.series) + " noenhanced\n";
-  if (!plot.title.empty()) s += "set title " + quoted(plot.title) + " noenhanced\n";
-  s += "set xlabel " + quoted(plot.xlabel) + " noenhanced\n";
-  s += "set ylabel " + quoted(plot.ylabel) + " noenhanced\n";
-  if (plot.logx) s += "set logscale x\n";
-  if (plot.logy) s += "set logscale y\n";
+  if (!plot.series.empty()) s += "set key title " + gp_string(plot.series) + " noenhanced\n";
+  if (!plot.title.empty()) s += "set title " + gp_string(plot.title) + " noenhanced\n";
+  s += "set xlabel " + gp_string(plot.xlabel) + " noenhanced\n";
+  s += "set ylabel " + gp_string(plot.ylabel) + " noenhanced\n";
+  // Each curve's rows are first copied into a datablock (`with table if`), so
+  // that rows of other curves and empty cells do not break its line; then
   // `smooth unique` sorts by x and averages the repetitions that share an x.
-  const std::string x = fmt::format("(column({}))", quoted(plot.x));
-  std::vector<std::string> clauses;
+  const std::string x = fmt::format("column({})", gp_string(plot.x));
+  const std::string y = fmt::format("column({})", gp_string(plot.y));
+  const std::string defined = fmt::format("{0} == {0} && {1} == {1}", x, y);  // NaN != NaN
+  std::vector<std::string> titles;
   if (plot.series.empty()) {
-    clauses.push_back(fmt::format("{} using {}:(column({})) smooth unique with linespoints title {}",
-                                  quoted(csv_name), x, quoted(plot.y), quoted(plot.y)));
+    titles.push_back(plot.y);
+    s += "set table $curve0\n";
+    s += fmt::format("plot {} using ({}):({}) with table if ({})\n", gp_string(csv_name), x, y, defined);
   } else {
     for (std::size_t i = 0; i < series_values.size(); ++i) {
-      const std::string& v = series_values[i];
-      clauses.push_back(fmt::format(
-          "{} using {}:(strcol({}) eq {} ? column({}) : NaN) smooth unique with linespoints title {}",
-          i == 0 ? quoted(csv_name) : "''", x, quoted(plot.series), quoted(v), quoted(plot.y),
-          quoted(v)));
+      titles.push_back(series_values[i]);
+      s += fmt::format("set table $curve{}\n", i);
+      s += fmt::format("plot {} using ({}):({}) with table if (strcol({}) eq {} && {})\n", gp_string(csv_name), x,
+                       y, gp_string(plot.series), gp_string(series_values[i]), defined);
     }
   }
+  s += "unset table\nset datafile separator whitespace\nunset datafile columnheaders\n";
+  if (plot.logx) s += "set logscale x\n";
+  if (plot.logy) s += "set logscale y\n";
+  std::vector<std::string> clauses;
+  for (std::size_t i = 0; i < titles.size(); ++i)
+    clauses.push_back(fmt::format("$curve{} using 1:2 smooth unique with linespoints title {}", i, gp_string(titles[i])));
   std::string plot_cmd = "plot ";
   for (std::size_t i = 0; i < clauses.size(); ++i) plot_cmd += (i ? ", \\\n     " : "") + clauses[i];
   s += "set terminal pngcairo size 960,600 font \"sans,10\"\n";
-  s += "set output " + quoted(plot.name + ".png") + "\n";
+  s += "set output " + gp_string(plot.name + ".png") + "\n";
   s += plot_cmd + "\n";
   s += "set terminal svg size 960,600 dynamic font \"sans,10\"\n";
-  s += "set output " + quoted(plot.name + ".svg") + "\n";
+  s += "set output " + gp_string(plot.name + ".svg") + "\n";
   s += "replot\nset output\n";
   return s;
 }

@@ -129,26 +129,40 @@ MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const 
     }
   }
   if (const YAML::Node list = node["links"]) {
-    if (!list.IsSequence()) src.fail(list, path + ".links", "expected a list of {between: [a, b], ...}");
-    std::vector<std::string> names{"between"};
+    if (!list.IsSequence())
+      src.fail(list, path + ".links", "expected a list of {between: [a, b], ...} or {at: p, ...}");
+    std::vector<std::string> names{"between", "at"};
     for (const auto& s : link_params()) names.push_back(s.name);
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string where = fmt::format("{}.links[{}]", path, i);
       src.check_keys(list[i], where, names);
-      const YAML::Node between = list[i]["between"];
-      if (!between || !between.IsSequence() || between.size() != 2)
-        src.fail(between ? between : list[i], where + ".between", "required: the two endpoints [a, b]");
-      const auto a = src.integer(between[0], where + ".between", 0, topo.size() - 1);
-      const auto b = src.integer(between[1], where + ".between", 0, topo.size() - 1);
-      auto it = std::find_if(cfg.spec.links.begin(), cfg.spec.links.end(), [&](const LinkSpec& l) {
-        return (l.a == a && l.b == b) || (!l.directed && l.a == b && l.b == a);
-      });
-      if (it == cfg.spec.links.end())
-        src.fail(between, where + ".between", fmt::format("{} has no link {}-{}", topo.name(), a, b));
-      LinkSpec& l = *it;
+      const YAML::Node between = list[i]["between"], at = list[i]["at"];
+      if (between && at) src.fail(at, where + ".at", "give either between: [a, b] or at: p, not both");
+      // The links this entry sets: one named by its ends, or every link of one processor.
+      std::vector<LinkSpec*> targets;
+      if (at) {
+        const auto p = src.integer(at, where + ".at", 0, topo.size() - 1);
+        for (auto& l : cfg.spec.links)
+          if (l.a == p || l.b == p) targets.push_back(&l);
+        if (targets.empty()) src.fail(at, where + ".at", fmt::format("processor {} has no links", p));
+      } else {
+        if (!between || !between.IsSequence() || between.size() != 2)
+          src.fail(between ? between : list[i], where + ".between",
+                   "required: the two endpoints [a, b] (or at: p for every link of processor p)");
+        const auto a = src.integer(between[0], where + ".between", 0, topo.size() - 1);
+        const auto b = src.integer(between[1], where + ".between", 0, topo.size() - 1);
+        auto it = std::find_if(cfg.spec.links.begin(), cfg.spec.links.end(), [&](const LinkSpec& l) {
+          return (l.a == a && l.b == b) || (!l.directed && l.a == b && l.b == a);
+        });
+        if (it == cfg.spec.links.end())
+          src.fail(between, where + ".between", fmt::format("{} has no link {}-{}", topo.name(), a, b));
+        targets.push_back(&*it);
+      }
       apply_partial(src, list[i], where, link_params(), [&](const std::string& k, const ParamValue& v) {
-        if (k == "z") l.z = std::get<double>(v);
-        if (k == "S") l.startup = std::get<double>(v);
+        for (LinkSpec* l : targets) {
+          if (k == "z") l->z = std::get<double>(v);
+          if (k == "S") l->startup = std::get<double>(v);
+        }
       });
     }
   }

@@ -27,7 +27,7 @@ Topology read_topology(const YamlSource& src, const YAML::Node& node, const std:
 //     processor: {w: 1, coprocessor: true, send_ports: 1, recv_ports: 1}   # every processor
 //     processors: [{id: 2, w: 0.5}]                                       # per-processor values
 //     link: {z: 1, S: 0}                                                  # every link
-//     links: [{between: [0, 1], z: 2}]                                    # per-link values
+//     links: [{between: [0, 1], z: 2}, {at: 3, S: 0.1}]                   # per-link values; `at`: every link of a processor
 MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const std::string& path);
 
 // The declared parameters of processors and links (for `mpnsim list` and the YAML checks).

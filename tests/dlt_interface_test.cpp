@@ -119,6 +119,20 @@ rows: layers
   EXPECT_NE(csv.find(",2,0.13333333333333333"), std::string::npos) << csv;
 }
 
+TEST(DivisibleKind, LinkSelectorAtSetsEveryLinkOfAProcessor) {
+  // On a star every link touches the centre: {at: 0, z: 2} must equal link: {z: 2}.
+  TempDir dir("at");
+  const std::string head = "name: a\nkind: divisible\nstrategy: {name: star-sequential}\n";
+  const auto a = dir.path() / "a", b = dir.path() / "b";
+  ASSERT_EQ(run_mpnsim("run " + dir.file("a.yaml", head + "machine: {topology: {kind: star, n: 5}, links: [{at: 0, z: 2}]}\n") +
+                       " -q -o " + a.string()).exit_code, 0);
+  ASSERT_EQ(run_mpnsim("run " + dir.file("b.yaml", head + "machine: {topology: {kind: star, n: 5}, link: {z: 2}}\n") +
+                       " -q -o " + b.string()).exit_code, 0);
+  EXPECT_EQ(read_file(a / "results.csv"), read_file(b / "results.csv"));
+  const auto r = run_mpnsim("validate " + dir.file("c.yaml", head + "machine: {topology: {kind: star, n: 5}, links: [{at: 9, z: 2}]}\n"));
+  EXPECT_EQ(r.exit_code, 2);
+}
+
 TEST(DivisibleKind, StrategyErrorsAreLocated) {
   TempDir dir("divbad");
   const std::string head = "name: b\nkind: divisible\nmachine: {topology: {kind: star, n: 4}}\n";

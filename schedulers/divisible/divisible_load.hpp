@@ -31,6 +31,8 @@ struct DltSolution {
   std::vector<bool> participating;
   // Per-processor load of each layer, for layered strategies (layer 0 = the originator).
   std::vector<double> alpha_layer;
+  // Processors in each layer (parallel to alpha_layer; empty when not given).
+  std::vector<double> layer_size;
   // Analytic finish time: every participating processor stops computing at T.
   double T = 0;
   // Time for the originator alone (V * w_source * Tcp): speedup = T1 / T.

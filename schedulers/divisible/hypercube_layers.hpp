@@ -153,6 +153,8 @@ inline DltSolution layered_solution(const std::string& strategy, const DltInput&
     s.participating[p] = true;
   }
   s.alpha_layer = c.alpha;
+  s.layer_size.assign(c.alpha.size(), 0.0);
+  for (int r = 0; r < (1 << c.dim); ++r) s.layer_size[static_cast<std::size_t>(layer_of(r))] += 1;
   s.T = h.A * c.alpha[0];
   s.T1 = h.A * in.load;
   s.plan_machine = std::move(h.plan_machine);

@@ -134,10 +134,12 @@ DltSolution solve_mesh_layered(const DltInput& in) {
   sol.T1 = V * wp;
   sol.alpha.resize(static_cast<std::size_t>(n) + 1);
   sol.alpha_layer.resize(static_cast<std::size_t>(n) + 1);
+  sol.layer_size.resize(static_cast<std::size_t>(n) + 1);
   sol.participating.assign(static_cast<std::size_t>(n) + 1, true);
   for (int i = 0; i <= n; ++i) {
     sol.alpha[static_cast<std::size_t>(i)] = V * layered.alpha[static_cast<std::size_t>(i)];
     sol.alpha_layer[static_cast<std::size_t>(i)] = sol.alpha[static_cast<std::size_t>(i)] / layer_processors(i);
+    sol.layer_size[static_cast<std::size_t>(i)] = layer_processors(i);
   }
 
   // The chain of equivalent layers (see the top of the file).

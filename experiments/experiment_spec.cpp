@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <limits>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -97,6 +99,7 @@ YAML::Node without_key(const YAML::Node& block, const std::string& key) {
 ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const std::string& path,
                                  const std::vector<Override>& overrides) {
   ExperimentSpec spec;
+  spec.overrides = overrides;
   spec.file = src.file();
   src.require_map(root, path.empty() ? "experiment" : path);
   auto key = [&](const std::string& k) { return join_path(path, k); };
@@ -127,8 +130,7 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
         sweep.reset(without_key(sweep, o.key));
       }
     }
-    // reset, not assignment: Node::operator= would write through to the parsed document.
-    root.reset(with_assignment(root, o.key, value));
+    set_path(root, o.key, value);
   }
 
   if (root["repetitions"])
@@ -152,7 +154,8 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
     } else {
       blocks.push_back(sweep);
     }
-    for (const auto& b : blocks) {
+    for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
+      const YAML::Node& b = blocks[bi];
       src.require_map(b, key("sweep"));
       for (auto it = b.begin(); it != b.end(); ++it) {
         const std::string k = it->first.Scalar();
@@ -162,7 +165,7 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
         if (std::find(spec.swept_keys.begin(), spec.swept_keys.end(), k) == spec.swept_keys.end())
           spec.swept_keys.push_back(k);
       }
-      auto pts = expand_block(src, b);
+      auto pts = expand_block(src, b, sweep.IsSequence() ? static_cast<int>(bi) : -1);
       spec.points.insert(spec.points.end(), pts.begin(), pts.end());
     }
   }
@@ -177,9 +180,16 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
   YamlSource src(path);
   if (!std::filesystem::is_regular_file(path))
     throw InputError(path, YAML::Mark::null_mark(), "", "no such experiment file");
+  auto text = std::make_shared<std::string>();
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    *text = buffer.str();
+  }
   YAML::Node doc;
   try {
-    doc = YAML::LoadFile(path);
+    doc = YAML::Load(*text);
   } catch (const YAML::Exception& e) {
     throw InputError(path, e.mark, "", "not valid YAML: " + e.msg);
   }
@@ -198,6 +208,7 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
       src.fail(list, "experiments", "expected a list of experiments");
     for (std::size_t i = 0; i < list.size(); ++i) {
       file.experiments.push_back(parse_experiment(src, list[i], fmt::format("experiments[{}]", i), overrides));
+      file.experiments.back().suite_index = static_cast<int>(i);
       for (std::size_t j = 0; j + 1 < file.experiments.size(); ++j)
         if (file.experiments[j].name == file.experiments.back().name)
           src.fail(list[i]["name"], fmt::format("experiments[{}].name", i),
@@ -208,12 +219,27 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
     file.name = file.experiments.front().name;
     file.description = file.experiments.front().description;
   }
+  for (auto& e : file.experiments) e.source_text = text;
   return file;
 }
 
 YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
-  YAML::Node node = spec.root;
-  for (const auto& a : point.assignments) node.reset(with_assignment(node, a.key, a.value));
+  const YAML::Node doc = YAML::Load(*spec.source_text);
+  YAML::Node node = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]) : doc;
+  for (const auto& o : spec.overrides) set_path(node, o.key, YAML::Load(o.value));
+  const YAML::Node sweep = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]["sweep"])
+                                                 : YAML::Node(doc["sweep"]);
+  for (const auto& a : point.assignments) {
+    YAML::Node value;
+    if (a.from_range) {
+      value = YAML::Node(a.text);
+    } else {
+      const YAML::Node block = a.block >= 0 ? YAML::Node(sweep[a.block]) : sweep;
+      const YAML::Node entry = block[a.key];
+      value.reset(a.index >= 0 ? YAML::Node(entry[a.index]) : entry);
+    }
+    set_path(node, a.key, value);
+  }
   return node;
 }
 

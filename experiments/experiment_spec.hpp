@@ -2,12 +2,19 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
 
 namespace mpnsim {
+
+// A command-line override of a YAML value: `key` is a dotted path.
+struct Override {
+  std::string key;
+  std::string value;
+};
 
 struct PlotSpec {
   std::string name;    // file stem: <name>.png, <name>.svg, <name>.gp
@@ -33,6 +40,12 @@ struct Assignment {
   YAML::Node value;
   std::string text;  // as written in the CSV
   YAML::Node origin;
+  // Where the value stands in the file, so that each point can take it from a
+  // fresh parse: sweep block (-1: the sweep is a single mapping), position in
+  // the key's list (-1: the entry itself), and whether it was made by a range.
+  int block = -1;
+  int index = -1;
+  bool from_range = false;
 };
 
 struct SweepPoint {
@@ -51,6 +64,10 @@ struct ExperimentSpec {
   int repetitions = 1;
   std::uint64_t seed = 1;
   OutputSpec outputs;
+  // What point_config needs to rebuild a point's configuration from scratch.
+  std::shared_ptr<const std::string> source_text;  // the file as read
+  int suite_index = -1;                            // position in `experiments:` (-1: not a suite)
+  std::vector<Override> overrides;          // from the command line
 };
 
 // A file holds one experiment, or a suite (`experiments:` list) sharing a name.
@@ -62,11 +79,6 @@ struct ExperimentFile {
   std::vector<ExperimentSpec> experiments;
 };
 
-// A command-line override of a YAML value: `key` is a dotted path.
-struct Override {
-  std::string key;
-  std::string value;
-};
 
 // Reads and checks the file's structure (top-level keys, sweep, outputs).
 // Kind-specific keys are checked later, per point, by the kind. Throws
@@ -75,7 +87,10 @@ struct Override {
 ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides);
 
 // The configuration of one point: the experiment's mapping with the point's
-// assignments applied (the original is not modified).
+// assignments applied. It is built from a fresh parse of the file, so that
+// points do not share yaml-cpp's node memory (which grows with every node made
+// from it and made sweeps of thousands of points quadratic); positions in the
+// file are the same.
 YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point);
 
 // Keys every experiment accepts, whatever its kind.

@@ -34,13 +34,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return parts;
 }
 
-// A copy of a mapping whose values are the same nodes (positions kept).
-YAML::Node shallow_copy(const YAML::Node& map) {
-  YAML::Node copy(YAML::NodeType::Map);
-  for (auto it = map.begin(); it != map.end(); ++it) copy[it->first.Scalar()] = it->second;
-  return copy;
-}
-
 }  // namespace
 
 std::vector<std::string> expand_range(const std::string& text) {
@@ -72,7 +65,7 @@ std::vector<std::string> expand_range(const std::string& text) {
   return values;
 }
 
-std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& block) {
+std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& block, int block_index) {
   src.require_map(block, "sweep");
   std::vector<SweepPoint> points{SweepPoint{}};
   for (auto it = block.begin(); it != block.end(); ++it) {
@@ -90,7 +83,8 @@ std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& bl
     };
     if (entry.IsSequence()) {
       if (entry.size() == 0) src.fail(entry, where, "expected at least one value to sweep");
-      for (const auto& v : entry) values.push_back(Assignment{key, v, text_of(v), entry});
+      int index = 0;
+      for (const auto& v : entry) values.push_back(Assignment{key, v, text_of(v), entry, block_index, index++, false});
     } else if (entry.IsScalar() &&
                entry.Scalar().find(':') != std::string::npos) {
       std::vector<std::string> texts;
@@ -99,9 +93,9 @@ std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& bl
       } catch (const std::invalid_argument& e) {
         src.fail(entry, where, e.what());
       }
-      for (auto& t : texts) values.push_back(Assignment{key, YAML::Node(t), t, entry});
+      for (auto& t : texts) values.push_back(Assignment{key, YAML::Node(t), t, entry, block_index, -1, true});
     } else if (entry.IsScalar() || entry.IsMap()) {
-      values.push_back(Assignment{key, entry, text_of(entry), entry});
+      values.push_back(Assignment{key, entry, text_of(entry), entry, block_index, -1, false});
     } else {
       src.fail(entry, where, "expected a list of values or a range start:stop:step");
     }
@@ -119,18 +113,15 @@ std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& bl
   return points;
 }
 
-YAML::Node with_assignment(const YAML::Node& root, const std::string& key, const YAML::Node& value) {
+void set_path(YAML::Node root, const std::string& key, const YAML::Node& value) {
   const auto parts = split(key, '.');
-  YAML::Node top = shallow_copy(root);
-  YAML::Node cur = top;
+  YAML::Node cur = root;
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    YAML::Node child = cur[parts[i]];
-    YAML::Node copy = child.IsMap() ? shallow_copy(child) : YAML::Node(YAML::NodeType::Map);
-    cur[parts[i]] = copy;
-    cur.reset(copy);
+    if (!cur[parts[i]].IsMap()) cur[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    // reset, not assignment: Node::operator= would overwrite the mapping it points at.
+    cur.reset(cur[parts[i]]);
   }
   cur[parts.back()] = value;
-  return top;
 }
 
 std::string SweepPoint::label() const {

@@ -18,10 +18,11 @@ std::vector<std::string> expand_range(const std::string& text);
 
 // Expands one sweep block (mapping key -> list | range | single value) into
 // its cartesian product; the first key varies slowest.
-std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& block);
+// `block_index` is recorded in each assignment (-1 when the sweep is one mapping).
+std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& block, int block_index);
 
-// Sets `key` (dotted path) to `value` in `root`, copying every mapping on the
-// path so that `root`'s original nodes are never modified.
-YAML::Node with_assignment(const YAML::Node& root, const std::string& key, const YAML::Node& value);
+// Sets `key` (dotted path) to `value` in `root`, in place, creating the
+// mappings on the path that are missing (a non-mapping on the path is replaced).
+void set_path(YAML::Node root, const std::string& key, const YAML::Node& value);
 
 }  // namespace mpnsim

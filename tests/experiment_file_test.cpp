@@ -37,14 +37,15 @@ TEST(Sweep, BadRangesAreRefused) {
   EXPECT_THROW(expand_range("1:2:3:4"), std::invalid_argument);
 }
 
-TEST(Sweep, AssignmentDoesNotModifyTheOriginal) {
-  YAML::Node root = YAML::Load("topology: {kind: let, depth: 2}\nother: 1\n");
-  YAML::Node changed = with_assignment(root, "topology.depth", YAML::Node("5"));
-  EXPECT_EQ(changed["topology"]["depth"].Scalar(), "5");
-  EXPECT_EQ(changed["topology"]["kind"].Scalar(), "let");
-  EXPECT_EQ(root["topology"]["depth"].Scalar(), "2");
+TEST(Sweep, SetPathSetsNestedValuesInPlace) {
+  YAML::Node root = YAML::Load("machine:\n  topology: {kind: let, depth: 2}\nother: 1\n");
+  set_path(root, "machine.topology.depth", YAML::Node("5"));
+  set_path(root, "machine.link.z", YAML::Node("0.5"));  // missing mappings are created
+  EXPECT_EQ(root["machine"]["topology"]["depth"].Scalar(), "5");
+  EXPECT_EQ(root["machine"]["topology"]["kind"].Scalar(), "let");
+  EXPECT_EQ(root["machine"]["link"]["z"].Scalar(), "0.5");
   // Untouched values keep their position in the file.
-  EXPECT_EQ(changed["other"].Mark().line, 1);
+  EXPECT_EQ(root["other"].Mark().line, 2);
 }
 
 const char* kGood = R"(name: t

@@ -9,11 +9,19 @@
 
 namespace mpnsim {
 
+// One curve: the series value and the points (CSV column `point`) whose rows carry it.
+struct PlotSeries {
+  std::string value;
+  std::vector<std::size_t> points;
+};
+
 // The gnuplot script that draws `plot` from `csv_name` (in the same directory)
-// into <plot.name>.png and <plot.name>.svg; one curve per value of the series
-// column (given in first-appearance order), repetitions averaged per x.
+// into <plot.name>.png and <plot.name>.svg; one curve per series (in
+// first-appearance order), repetitions averaged per x. Rows are picked by the
+// series column's text, or by point number when the text holds a comma or a
+// quote (gnuplot's strcol does not read quoted CSV fields).
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
-                           const std::vector<std::string>& series_values);
+                           const std::vector<PlotSeries>& series);
 
 // True when a gnuplot executable is on PATH.
 bool gnuplot_available();

@@ -213,25 +213,30 @@ void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, O
       spdlog::warn("{}: gnuplot not found, plots skipped (scripts written)", spec.name);
     }
     for (const auto& plot : spec.outputs.plots) {
-      std::vector<std::string> series_values;
+      std::vector<PlotSeries> series;
       if (!plot.series.empty()) {
-        std::set<std::string> seen_values;
+        std::map<std::string, std::size_t> index;
+        auto note = [&](const std::string& v, std::size_t point) {
+          if (v.empty()) return;
+          auto [it, fresh] = index.emplace(v, series.size());
+          if (fresh) series.push_back({v, {}});
+          auto& points = series[it->second].points;
+          if (points.empty() || points.back() != point) points.push_back(point);
+        };
         const bool swept = std::find(spec.swept_keys.begin(), spec.swept_keys.end(), plot.series) !=
                            spec.swept_keys.end();
         for (const auto& r : rows) {
-          std::string v;
           if (swept) {
             for (const auto& a : spec.points[r.point].assignments)
-              if (a.key == plot.series) v = a.text;
-            if (!v.empty() && seen_values.insert(v).second) series_values.push_back(v);
+              if (a.key == plot.series) note(a.text, r.point);
           } else {
             for (const auto& row : csv_rows(r))
               for (const auto& [k, val] : row)
-                if (k == plot.series && seen_values.insert(cell(val)).second) series_values.push_back(cell(val));
+                if (k == plot.series) note(cell(val), r.point);
           }
         }
       }
-      put(plot.name + ".gp", gnuplot_script(plot, "results.csv", series_values));
+      put(plot.name + ".gp", gnuplot_script(plot, "results.csv", series));
       if (gnuplot_available()) {
         std::string error;
         const auto dir = out.staging_dir() / prefix;

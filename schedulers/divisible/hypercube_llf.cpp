@@ -92,6 +92,9 @@ DltSolution solve(const DltInput& in) {
     for (int r = 1 << (k - 1); r < (1 << k); ++r)
       s.plan.add_compute(phys(r), piece, fmt::format("layer {}", k), {arrival[static_cast<std::size_t>(r)]});
   }
+  // Seed 001 Fig. 5 plots LLF's speedup over NLF's on the same machine and sub-cube request.
+  const DltSolution nlf = hypercube_nlf_strategy().solve(in);
+  s.figures.emplace_back("speedup_over_nlf", s.speedup() / nlf.speedup());
   return s;
 }
 

@@ -38,12 +38,16 @@ struct Request {
   Machine::Done done;
 };
 
+// Requests waiting for a resource, earliest (smallest sequence number) first.
+using Waiter = std::pair<std::uint64_t, std::uint32_t>;  // (request seq, slot)
+using WaitQueue = std::priority_queue<Waiter, std::vector<Waiter>, std::greater<>>;
+
+// Twelve bytes per resource: a machine of 10^6 processors has millions of them,
+// and most are never waited for, so their queues live apart and are made on demand.
 struct Resource {
   int capacity = 1;
   int in_use = 0;
-  // Waiting request ids, smallest (earliest) first.
-  using Waiter = std::pair<std::uint64_t, std::uint32_t>;  // (request seq, slot)
-  std::priority_queue<Waiter, std::vector<Waiter>, std::greater<>> waiting;
+  int queue = -1;  // index into Impl::queues, -1 while nobody has waited
 };
 
 }  // namespace
@@ -54,6 +58,7 @@ struct Machine::Impl {
   Router router;
   Timeline timeline;
   std::vector<Resource> resources;
+  std::vector<WaitQueue> queues;
   // Live requests; slots are reused once a request finishes.
   std::vector<Request> requests;
   std::vector<std::uint32_t> free_slots;
@@ -99,7 +104,11 @@ struct Machine::Impl {
     for (int i = 0; i < r.count; ++i) {
       Resource& res = resources[static_cast<std::size_t>(r.resources[static_cast<std::size_t>(i)])];
       if (res.in_use >= res.capacity) {
-        res.waiting.push({r.seq, id});
+        if (res.queue < 0) {
+          res.queue = static_cast<int>(queues.size());
+          queues.emplace_back();
+        }
+        queues[static_cast<std::size_t>(res.queue)].push({r.seq, id});
         return false;
       }
     }
@@ -114,9 +123,14 @@ struct Machine::Impl {
   void release(int resource_index) {
     Resource& res = resources[static_cast<std::size_t>(resource_index)];
     --res.in_use;
-    while (res.in_use < res.capacity && !res.waiting.empty()) {
-      const std::uint32_t id = res.waiting.top().second;
-      res.waiting.pop();
+    if (res.queue < 0) return;
+    // try_start may add queues (reallocating `queues`): index it afresh each time.
+    const auto q = static_cast<std::size_t>(res.queue);
+    while (resources[static_cast<std::size_t>(resource_index)].in_use <
+               resources[static_cast<std::size_t>(resource_index)].capacity &&
+           !queues[q].empty()) {
+      const std::uint32_t id = queues[q].top().second;
+      queues[q].pop();
       try_start(id);
     }
   }

@@ -96,8 +96,11 @@ struct Player {
   const Plan& plan;
   Machine& machine;
   PlanOutcome outcome;
-  std::vector<int> waiting_on;                // unfinished dependencies per action
-  std::vector<std::vector<int>> dependents;   // reverse of "after", in plan order
+  std::vector<int> waiting_on;  // unfinished dependencies per action
+  // Reverse of "after" in compressed rows: the dependents of i, in plan order,
+  // are dependents[first[i] .. first[i+1]).
+  std::vector<std::size_t> first;
+  std::vector<int> dependents;
   std::vector<std::uint32_t> tags;
 
   void issue(int i) {
@@ -112,8 +115,10 @@ struct Player {
 
   void complete(int i) {
     outcome.completed[static_cast<std::size_t>(i)] = machine.engine().now();
-    for (int d : dependents[static_cast<std::size_t>(i)])
+    for (std::size_t k = first[static_cast<std::size_t>(i)]; k < first[static_cast<std::size_t>(i) + 1]; ++k) {
+      const int d = dependents[k];
       if (--waiting_on[static_cast<std::size_t>(d)] == 0) issue(d);
+    }
   }
 };
 
@@ -122,22 +127,31 @@ struct Player {
 PlanOutcome play(const Plan& plan, Machine& machine) {
   validate(plan, machine.size());
   const std::size_t n = plan.actions.size();
-  Player p{plan, machine, {}, {}, {}, {}};
+  Player p{plan, machine, {}, {}, {}, {}, {}};
   p.outcome.issued.assign(n, std::nan(""));
   p.outcome.completed.assign(n, std::nan(""));
   p.waiting_on.resize(n);
-  p.dependents.resize(n);
   p.tags.resize(n);
+  // Distinct dependencies of action i (a repeated "after" entry counts once).
+  std::vector<int> scratch;
+  auto distinct_after = [&](std::size_t i) -> const std::vector<int>& {
+    scratch = plan.actions[i].after;
+    std::sort(scratch.begin(), scratch.end());
+    scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
+    return scratch;
+  };
+  p.first.assign(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    const auto& a = plan.actions[i];
-    // Duplicated "after" entries count once.
-    std::vector<int> deps = a.after;
-    std::sort(deps.begin(), deps.end());
-    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+    const auto& deps = distinct_after(i);
     p.waiting_on[i] = static_cast<int>(deps.size());
-    for (int d : deps) p.dependents[static_cast<std::size_t>(d)].push_back(static_cast<int>(i));
-    p.tags[i] = machine.timeline().intern(a.name);
+    for (int d : deps) ++p.first[static_cast<std::size_t>(d) + 1];
+    p.tags[i] = machine.timeline().intern(plan.actions[i].name);
   }
+  for (std::size_t i = 1; i <= n; ++i) p.first[i] += p.first[i - 1];
+  p.dependents.resize(p.first[n]);
+  std::vector<std::size_t> fill(p.first.begin(), p.first.end() - 1);
+  for (std::size_t i = 0; i < n; ++i)
+    for (int d : distinct_after(i)) p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
   for (std::size_t i = 0; i < n; ++i)
     if (p.waiting_on[i] == 0) p.issue(static_cast<int>(i));
   machine.engine().run();

@@ -8,23 +8,29 @@
 
 namespace mpnsim {
 
-Router::Router(const MachineSpec& spec) : out_(spec.processors.size()) {
+Router::Router(const MachineSpec& spec) : first_(spec.processors.size() + 1, 0) {
+  // Count, place, then sort each row: no per-processor vectors.
+  for (const auto& k : spec.links) {
+    ++first_[static_cast<std::size_t>(k.a) + 1];
+    if (!k.directed) ++first_[static_cast<std::size_t>(k.b) + 1];
+  }
+  for (std::size_t u = 1; u < first_.size(); ++u) first_[u] += first_[u - 1];
+  arcs_.resize(first_.back());
+  std::vector<std::size_t> fill(first_.begin(), first_.end() - 1);
   for (std::size_t l = 0; l < spec.links.size(); ++l) {
     const auto& k = spec.links[l];
     const int li = static_cast<int>(l);
-    out_[static_cast<std::size_t>(k.a)].push_back(Arc{k.b, li, 2 * li});
-    if (!k.directed) out_[static_cast<std::size_t>(k.b)].push_back(Arc{k.a, li, 2 * li + 1});
+    arcs_[fill[static_cast<std::size_t>(k.a)]++] = Arc{k.b, li, 2 * li};
+    if (!k.directed) arcs_[fill[static_cast<std::size_t>(k.b)]++] = Arc{k.a, li, 2 * li + 1};
   }
-  Adjacency forward(out_.size());
-  for (std::size_t u = 0; u < out_.size(); ++u) {
-    std::sort(out_[u].begin(), out_[u].end(), [](const Arc& x, const Arc& y) { return x.to < y.to; });
-    for (const Arc& a : out_[u]) forward[u].push_back(a.to);
-  }
-  reverse_ = reversed(forward);
+  for (std::size_t u = 0; u + 1 < first_.size(); ++u)
+    std::sort(arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u]),
+              arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u + 1]),
+              [](const Arc& x, const Arc& y) { return x.to < y.to; });
 }
 
 const Arc* Router::arc(int u, int v) const {
-  const auto& list = out_[static_cast<std::size_t>(u)];
+  const auto list = arcs(u);
   auto it = std::lower_bound(list.begin(), list.end(), v,
                              [](const Arc& a, int target) { return a.to < target; });
   return (it != list.end() && it->to == v) ? &*it : nullptr;
@@ -32,7 +38,16 @@ const Arc* Router::arc(int u, int v) const {
 
 const std::vector<int>& Router::distances_to(int dst) {
   auto it = to_dst_.find(dst);
-  if (it == to_dst_.end()) it = to_dst_.emplace(dst, hop_distances(reverse_, dst)).first;
+  if (it == to_dst_.end()) {
+    if (reverse_.empty()) {
+      // Only multi-hop routes need it: single-hop plans never pay for it.
+      Adjacency forward(first_.size() - 1);
+      for (std::size_t u = 0; u + 1 < first_.size(); ++u)
+        for (const Arc& a : arcs(static_cast<int>(u))) forward[u].push_back(a.to);
+      reverse_ = reversed(forward);
+    }
+    it = to_dst_.emplace(dst, hop_distances(reverse_, dst)).first;
+  }
   return it->second;
 }
 
@@ -48,7 +63,7 @@ const Arc& Router::next_arc(int u, int dst) {
   const int du = dist[static_cast<std::size_t>(u)];
   if (du == kUnreachable)
     throw std::runtime_error(fmt::format("no route from processor {} to processor {}", u, dst));
-  for (const Arc& a : out_[static_cast<std::size_t>(u)])
+  for (const Arc& a : arcs(u))
     if (dist[static_cast<std::size_t>(a.to)] == du - 1) return a;
   throw std::logic_error("Router: BFS distances inconsistent");
 }

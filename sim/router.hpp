@@ -1,6 +1,7 @@
 // Deterministic shortest-path routing over a machine's links (store-and-forward hops).
 #pragma once
 
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -21,7 +22,10 @@ class Router {
   explicit Router(const MachineSpec& spec);
 
   // Outgoing arcs of u, sorted by neighbour index.
-  const std::vector<Arc>& arcs(int u) const { return out_[static_cast<std::size_t>(u)]; }
+  std::span<const Arc> arcs(int u) const {
+    return {arcs_.data() + first_[static_cast<std::size_t>(u)],
+            arcs_.data() + first_[static_cast<std::size_t>(u) + 1]};
+  }
   // The arc u -> v, or nullptr when u and v are not adjacent.
   const Arc* arc(int u, int v) const;
 
@@ -36,8 +40,11 @@ class Router {
  private:
   const std::vector<int>& distances_to(int dst);
 
-  std::vector<std::vector<Arc>> out_;
-  Adjacency reverse_;                                // in-neighbours, for BFS towards dst
+  // Arcs of every processor in one array (compressed rows): those of u are
+  // arcs_[first_[u] .. first_[u+1]). Two allocations however large the machine.
+  std::vector<Arc> arcs_;
+  std::vector<std::size_t> first_;
+  Adjacency reverse_;  // in-neighbours, for BFS towards dst; built on the first multi-hop route
   std::unordered_map<int, std::vector<int>> to_dst_; // cached distance-to-dst tables
 };
 

@@ -1,4 +1,4 @@
-// Entry point of the mpnsim executable: subcommands run, merge, validate, topo, dlt, list.
+// Entry point of the mpnsim executable: subcommands run, merge, validate, topo, dlt, tree, dag, list.
 #include <csignal>
 #include <iostream>
 
@@ -7,7 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/commands.hpp"
+#include "experiments/dag_command.hpp"
 #include "experiments/dlt_command.hpp"
+#include "experiments/tree_command.hpp"
 #include "experiments/mpi_session.hpp"
 
 namespace {
@@ -141,6 +143,79 @@ int main(int argc, char** argv) {
               "when both take X).");
   dlt->allow_extras();
 
+  // dag
+  auto* dag = app.add_subcommand("dag", "one task DAG scheduled on one network (lps, hlf, dls, dls-pairs, heft): "
+                                        "the schedule checked and replayed on the engine with link contention");
+  mpnsim::DagCommandOptions dag_options;
+  dag->add_option("--scheduler", dag_options.scheduler, "lps, hlf, dls, dls-pairs or heft (mpnsim list)")->required();
+  dag->add_option("--graph", dag_options.graph, "the task graph: a DOT (node and edge attribute size) or STG file");
+  dag->add_option("--graph-format", dag_options.graph_format, "dot or stg (default: from the file's extension)")
+      ->check(CLI::IsMember({"dot", "stg"}));
+  dag->add_flag("--generate", dag_options.generate,
+                "a random graph of thesis §6.4 instead: --tasks --max_in --max_out --exec_min --exec_max "
+                "--data_min --data_max --integer");
+  dag->add_option("--seed", dag_options.seed, "base seed of generated graphs, as an experiment's seed: (default 1)");
+  dag->add_option("--topology", dag_options.topology, "topology family; its parameters as --PARAM VALUE");
+  dag->add_option("--machine", dag_options.machine_file,
+                  "YAML file holding a machine mapping (per-processor and per-link values); flags override it");
+  dag->add_option("--w", dag_options.w, "w of every processor (a task of work W takes W*w*Tcp)");
+  dag->add_option("--z", dag_options.z, "z of every link (a message of D units takes S + D*z*Tcm per hop)");
+  dag->add_option("--S", dag_options.S, "startup latency per message per hop");
+  dag->add_option("--Tcp", dag_options.Tcp, "computation time scale");
+  dag->add_option("--Tcm", dag_options.Tcm, "communication time scale");
+  dag->add_option("--coprocessor", dag_options.coprocessor, "processors compute while communicating (true/false)");
+  dag->add_option("--send-ports", dag_options.send_ports, "send ports of every processor: 1, k or all (default all)");
+  dag->add_option("--recv-ports", dag_options.recv_ports, "receive ports of every processor: 1, k or all (default all)");
+  dag->add_option("--ec-ratio", dag_options.ec_ratio,
+                  "scale the edges' data so that mean execution time / mean one-hop message time is this");
+  dag->add_flag("--timing", dag_options.timing, "also report the scheduler's CPU time (not deterministic)");
+  dag->add_option("--format", dag_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  dag->add_option("--gantt", dag_options.gantt, "write the replayed timeline as a Gantt chart (SVG)");
+  dag->add_option("--trace", dag_options.trace, "write the replayed timeline as Chrome trace JSON (Perfetto)");
+  dag->add_option("--timeline", dag_options.timeline, "write every interval of the replay as CSV");
+  dag->add_option("--schedule", dag_options.schedule_csv, "write the schedule as CSV (task, processor, times)");
+  dag->add_option("--write-dot", dag_options.write_dot, "write the task graph as scheduled as DOT");
+  dag->footer("Examples:\n"
+              "  mpnsim dag --generate --tasks 50 --max_in 3 --max_out 3 --topology let --depth 2 --scheduler lps "
+              "--format json\n"
+              "  mpnsim dag --graph g.dot --topology hypercube --dim 3 --scheduler heft --S 0.1 --gantt g.svg\n"
+              "  mpnsim dag --graph g.stg --dummies drop --topology debruijn --order 3 --directed --scheduler dls\n"
+              "Topology, workload and scheduler parameters are given as --PARAM VALUE (--topology.X, --workload.X, "
+              "--scheduler.X when more than one takes X).");
+  dag->allow_extras();
+
+  // tree
+  auto* tree = app.add_subcommand("tree", "one task tree placed level by level by one scheduler on one network: "
+                                          "per-level loads, LIF, moves and minimum-distance violations");
+  mpnsim::TreeCommandOptions tree_options;
+  tree->add_option("--format", tree_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
+  tree->add_option("--seed", tree_options.seed, "base seed of random trees, as an experiment's seed: (default 1)");
+  tree->add_flag("--execute", tree_options.execute, "also play the placed tree out on the engine");
+  tree->add_option("--grain", tree_options.grain, "g: time to spawn a task's children, and again to combine results");
+  tree->add_option("--S", tree_options.S, "startup latency per message per hop");
+  tree->add_option("--C", tree_options.C, "time per unit of message size per hop");
+  tree->add_option("--task-size", tree_options.task_size, "size of a task message (default 1)");
+  tree->add_option("--result-size", tree_options.result_size, "size of a result message (default 1)");
+  tree->add_option("--coprocessor", tree_options.coprocessor, "processors compute while communicating (true/false)");
+  tree->add_option("--send-ports", tree_options.send_ports, "send ports of every processor: 1, k or all");
+  tree->add_option("--recv-ports", tree_options.recv_ports, "receive ports of every processor: 1, k or all");
+  tree->add_option("--gantt", tree_options.gantt, "write the execution's timeline as a Gantt chart (SVG)");
+  tree->add_option("--trace", tree_options.trace, "write the execution's timeline as Chrome trace JSON (Perfetto)");
+  tree->add_option("--timeline", tree_options.timeline, "write every interval of the execution as CSV");
+  tree->footer("Groups, in any order, each followed by its own --PARAM VALUE flags (mpnsim list shows them):\n"
+               "  --topology KIND     the network (let, debruijn, hypercube, tree, mesh, ...)\n"
+               "  --scheduler NAME    mds, mds-relay, rr, ml, dem, hbm, gm\n"
+               "  --workload KIND     complete (--arity, --depth), random (--spawn, --fanout, --depth),\n"
+               "                      tree-file (--file: one parent index per line, or DOT)\n"
+               "A flag belongs to the group it follows; --topology.X, --scheduler.X, --workload.X say so anywhere.\n"
+               "Examples:\n"
+               "  mpnsim tree --topology let --depth 2 --scheduler mds --workload complete --arity 3 --depth 5\n"
+               "  mpnsim tree --topology debruijn --order 3 --scheduler rr --workload random --spawn 0.9 "
+               "--fanout 2 --depth 10 --seed 7 --format json\n"
+               "  mpnsim tree --topology hypercube --dim 3 --scheduler dem --workload complete --arity 2 --depth 6 "
+               "--grain 1 --S 0.1 --C 0.5 --gantt tree.svg");
+  tree->allow_extras();
+
   // -v and -q may follow these subcommands too (topo keeps its extras for the family's parameters).
   run->fallthrough();
   validate->fallthrough();
@@ -158,7 +233,9 @@ int main(int argc, char** argv) {
   // topo and dlt keep unknown flags for the family's and strategy's parameters:
   // take the logging flags out of them here.
   std::vector<std::string> topo_extras = topo->remaining(), dlt_extras = dlt->remaining();
-  for (auto* extras : {&topo_extras, &dlt_extras}) {
+  std::vector<std::string> tree_extras = tree->remaining();
+  std::vector<std::string> dag_extras = dag->remaining();
+  for (auto* extras : {&topo_extras, &dlt_extras, &tree_extras, &dag_extras}) {
     std::vector<std::string> kept;
     for (const auto& a : *extras) {
       if (a == "-q" || a == "--quiet") quiet = true;
@@ -208,6 +285,14 @@ int main(int argc, char** argv) {
     if (*dlt) {
       dlt_options.extras = dlt_extras;
       return mpnsim::dlt_command(dlt_options, std::cout);
+    }
+    if (*dag) {
+      dag_options.extras = dag_extras;
+      return mpnsim::dag_command(dag_options, std::cout);
+    }
+    if (*tree) {
+      tree_options.args = tree_extras;
+      return mpnsim::tree_command(tree_options, std::cout);
     }
     if (*list) return mpnsim::list_command(std::cout);
   } catch (const CLI::ValidationError& e) {

@@ -1,9 +1,11 @@
 // The one place where experiment kinds are registered by name.
 #include <algorithm>
 
+#include "experiments/dag_experiment.hpp"
 #include "experiments/divisible_experiment.hpp"
 #include "experiments/experiment_kind.hpp"
 #include "experiments/plan_experiment.hpp"
+#include "experiments/task_tree_experiment.hpp"
 #include "experiments/topology_experiment.hpp"
 
 namespace mpnsim {
@@ -14,6 +16,8 @@ const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds() {
     v.push_back(std::make_unique<TopologyExperiment>());
     v.push_back(std::make_unique<PlanExperiment>());
     v.push_back(std::make_unique<DivisibleExperiment>());
+    v.push_back(std::make_unique<TaskTreeExperiment>());
+    v.push_back(std::make_unique<DagExperiment>());
     return v;
   }();
   return kinds;

@@ -1,8 +1,37 @@
 // The one place where task-tree schedulers are registered by name.
 #include "schedulers/registry.hpp"
+#include "schedulers/tree/tree_schedulers.hpp"
 
 namespace mpnsim {
 
-std::vector<SchedulerEntry> tree_scheduler_listing() { return {}; }
+const std::vector<TreeSchedulerEntry>& tree_schedulers() {
+  static const std::vector<TreeSchedulerEntry> entries{
+      mds_scheduler(),          mds_relay_scheduler(),          round_robin_scheduler(),
+      minimum_load_scheduler(), dimension_exchange_scheduler(), hierarchical_balancing_scheduler(),
+      gradient_model_scheduler(),
+  };
+  return entries;
+}
+
+const TreeSchedulerEntry* find_tree_scheduler(const std::string& name) {
+  for (const auto& e : tree_schedulers())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+std::vector<SchedulerEntry> tree_scheduler_listing() {
+  std::vector<SchedulerEntry> out;
+  for (const auto& e : tree_schedulers()) out.push_back({e.name, "tree", e.description, e.params});
+  return out;
+}
+
+namespace detail {
+ParamSpec min_distance_param() {
+  return ParamSpec{"min_distance", ParamType::boolean, "true",
+                   "move only tasks that stay within one hop of their parent's processor (thesis §4.2, §5.1); "
+                   "false balances freely and the violations are counted",
+                   0, 0, {}};
+}
+}  // namespace detail
 
 }  // namespace mpnsim

@@ -1,8 +1,88 @@
 // The one place where task-DAG workloads are registered by name.
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "workloads/dag/dag_workloads.hpp"
+#include "workloads/dag/dot_format.hpp"
+#include "workloads/dag/stg_format.hpp"
 #include "workloads/registry.hpp"
 
 namespace mpnsim {
 
-std::vector<WorkloadEntry> dag_workload_listing() { return {}; }
+namespace {
+
+ParamSpec integer(std::string name, std::string def, std::string text, double min, double max) {
+  return ParamSpec{std::move(name), ParamType::integer, std::move(def), std::move(text), min, max, {}};
+}
+ParamSpec real(std::string name, std::string def, std::string text) {
+  return ParamSpec{std::move(name), ParamType::real, std::move(def), std::move(text), 0, 1e300, {}};
+}
+
+}  // namespace
+
+const std::vector<DagWorkloadEntry>& dag_workloads() {
+  static const std::vector<DagWorkloadEntry> entries{
+      {"random-dag",
+       "random task graph of thesis §6.4: N nodes, maximum in- and out-degree, execution-time and edge-weight ranges",
+       {integer("tasks", "50", "number of tasks N", 1, 10'000'000),
+        integer("max_in", "3", "maximum in-degree of a task", 1, 1'000'000),
+        integer("max_out", "3", "maximum out-degree of a task", 1, 1'000'000),
+        real("exec_min", "1", "smallest execution time (work) of a task"),
+        real("exec_max", "10", "largest execution time (work) of a task"),
+        real("data_min", "1", "smallest edge weight (data)"),
+        real("data_max", "10", "largest edge weight (data)"),
+        ParamSpec{"integer", ParamType::boolean, "true", "draw whole numbers from the ranges", 0, 0, {}},
+        integer("seed", "-1",
+                "generator seed; -1 derives it from the experiment's seed, the workload's parameters and the "
+                "repetition (the same graphs on every network and scheduler)", -1, 9.2e18)},
+       false},
+      {"dot",
+       "task graph read from a Graphviz DOT file: node attribute size = work, edge attribute size = data "
+       "(the DAGGEN and SimGrid convention)",
+       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}}},
+       true},
+      {"stg",
+       "task graph read from a Standard Task Graph (STG) file, with or without communication costs",
+       {ParamSpec{"file", ParamType::text, "", "the STG file, relative to the experiment file", 0, 0, {}},
+        ParamSpec{"dummies", ParamType::text, "keep", "keep or drop the entry and exit dummy tasks of time 0", 0, 0,
+                  {"keep", "drop"}}},
+       true},
+  };
+  return entries;
+}
+
+const DagWorkloadEntry* find_dag_workload(const std::string& name) {
+  for (const auto& e : dag_workloads())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+RandomDagParams random_dag_params(const ParamSet& params, std::uint64_t seed) {
+  RandomDagParams p;
+  p.tasks = static_cast<int>(params.integer("tasks"));
+  p.max_in = static_cast<int>(params.integer("max_in"));
+  p.max_out = static_cast<int>(params.integer("max_out"));
+  p.exec_min = params.real("exec_min");
+  p.exec_max = params.real("exec_max");
+  p.data_min = params.real("data_min");
+  p.data_max = params.real("data_max");
+  p.integer = params.boolean("integer");
+  const std::int64_t own = params.integer("seed");
+  p.seed = own >= 0 ? static_cast<std::uint64_t>(own) : seed;
+  return p;
+}
+
+TaskGraph read_dag_file(const std::string& workload, const std::string& path, const ParamSet& params) {
+  if (workload == "dot") return read_dot_file(path);
+  if (workload == "stg") return read_stg_file(path, StgOptions{params.text("dummies") == "keep"});
+  throw std::invalid_argument(fmt::format("workload '{}' is not read from a file", workload));
+}
+
+std::vector<WorkloadEntry> dag_workload_listing() {
+  std::vector<WorkloadEntry> out;
+  for (const auto& e : dag_workloads()) out.push_back({e.name, fmt::format("[dag] {}", e.description), e.params});
+  return out;
+}
 
 }  // namespace mpnsim

@@ -1,0 +1,422 @@
+// Side-by-side benchmark against SimGrid: the same divisible-load plans played by both, as processes.
+//
+// For each case the driver (1) solves the strategy with mpnsim (hypercube-nlf
+// on a d-cube, star-sequential on an n-processor star) and writes its plan,
+// in bytes, to a plan file; (2) runs bench/play_plan (mpnsim) and
+// bench/simgrid_scatter (SimGrid) on that file, each as its own process
+// (fork/exec, wait4: wall time, CPU time, peak RSS); (3) reads back every
+// processor's finish time from both and checks that they agree to a relative
+// 1e-9 (and with the analytic T); (4) prints a Markdown table.
+//
+// Units: SimGrid counts messages in whole bytes, so the load unit becomes
+// U = 2^K bytes with V*U near 2^52; compute amounts are alpha*U exactly (a
+// power-of-two scaling), messages round(D*U) bytes, and both players play those
+// same integers. Speeds are U/(w Tcp) bytes per time unit, bandwidths U/(z Tcm).
+//
+// The plans are built in a forked child, so that the driver stays small when
+// it forks the players: Linux counts the forking process's resident pages in
+// the child's ru_maxrss (they are the child's until exec), so a large driver
+// would inflate both sides' peaks. The driver's size at fork is printed.
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "bench/simgrid/plan_file.hpp"
+#include "schedulers/divisible/divisible_load.hpp"
+#include "schedulers/registry.hpp"
+#include "sim/machine_spec.hpp"
+#include "sim/parameters.hpp"
+#include "sim/time_tolerance.hpp"
+#include "topologies/registry.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using mpnsim::bench::PlanFile;
+using mpnsim::bench::PlayResult;
+
+struct Family {
+  std::string strategy;  // mpnsim strategy name
+  std::string topology;  // topology family
+  std::string key;       // its size parameter
+  double w, z, S, load;
+};
+
+struct Case {
+  const Family* family;
+  int size;  // hypercube: dimension; star: processors in all
+  std::string label() const {
+    return family->topology == "hypercube" ? fmt::format("hypercube-nlf d={}", size)
+                                           : fmt::format("star-sequential n={}", size);
+  }
+};
+
+// ---------------------------------------------------------------------------
+// The plan: mpnsim's own strategy, checked to be the shape both players play.
+
+// Turns the strategy's plan into the plan file's tree, checking that it is one:
+// every processor but the root receives one message, computes after it has
+// arrived, and sends one message after the other (each send after the
+// sender's previous send, or after its own arrival for the first).
+PlanFile to_plan_file(const mpnsim::DltSolution& s, const Case& c) {
+  const auto& acts = s.plan.actions;
+  const int n = s.plan_machine.size();
+  const auto uz = static_cast<std::size_t>(n);
+  std::vector<int> recv(uz, -1), computes(uz, 0), last_send(uz, -1);
+  for (std::size_t i = 0; i < acts.size(); ++i)
+    if (acts[i].op == mpnsim::PlanAction::Op::send) {
+      if (recv[static_cast<std::size_t>(acts[i].to)] >= 0)
+        throw std::runtime_error(fmt::format("processor {} receives twice", acts[i].to));
+      recv[static_cast<std::size_t>(acts[i].to)] = static_cast<int>(i);
+    }
+  const double load = c.family->load;
+  const int K = 52 - static_cast<int>(std::ceil(std::log2(load)));
+  const double unit = std::ldexp(1.0, K);
+  PlanFile p;
+  p.family = c.family->topology;
+  p.family_size = c.size;
+  p.nodes.resize(uz);
+  for (std::size_t i = 0; i < acts.size(); ++i) {
+    const auto& a = acts[i];
+    const auto from = static_cast<std::size_t>(a.processor);
+    for (int dep : a.after) {
+      const bool ok = dep == recv[from] || (a.op == mpnsim::PlanAction::Op::send && dep == last_send[from]);
+      if (!ok) throw std::runtime_error(fmt::format("plan action {} has a dependency the players cannot express", i));
+    }
+    const bool has_recv = std::find(a.after.begin(), a.after.end(), recv[from]) != a.after.end();
+    if (a.op == mpnsim::PlanAction::Op::compute) {
+      if (++computes[from] > 1 || (recv[from] >= 0 && !has_recv))
+        throw std::runtime_error(fmt::format("processor {}: not one compute after its arrival", from));
+      p.nodes[from].compute = a.amount * unit;
+    } else {
+      const bool after_previous =
+          std::find(a.after.begin(), a.after.end(), last_send[from]) != a.after.end();
+      const bool chained = last_send[from] < 0 ? (recv[from] < 0 || has_recv) : after_previous;
+      if (!chained) throw std::runtime_error(fmt::format("processor {}: sends are not one at a time", from));
+      last_send[from] = static_cast<int>(i);
+      p.nodes[from].children.emplace_back(a.to, static_cast<std::uint64_t>(std::llround(a.amount * unit)));
+    }
+  }
+  int root = -1;
+  for (int v = 0; v < n; ++v)
+    if (recv[static_cast<std::size_t>(v)] < 0 && computes[static_cast<std::size_t>(v)] == 1) root = v;
+  std::queue<int> q;
+  q.push(root);
+  while (!q.empty()) {
+    const int v = q.front();
+    q.pop();
+    p.order.push_back(v);
+    for (const auto& [child, bytes] : p.nodes[static_cast<std::size_t>(v)].children) q.push(child);
+  }
+  if (static_cast<int>(p.order.size()) != n) throw std::runtime_error("the plan does not reach every processor");
+  const auto& m = s.plan_machine;
+  p.speed = unit / (m.processors[0].w * m.Tcp);
+  p.bandwidth = unit / (m.links.front().z * m.Tcm);
+  p.latency = m.links.front().startup;
+  p.T_analytic = s.T;
+  return p;
+}
+
+void write_case_plan(const Case& c, const std::string& path) {
+  const Family& f = *c.family;
+  const mpnsim::Topology t = mpnsim::make_topology(f.topology, {{f.key, std::to_string(c.size)}});
+  mpnsim::ProcessorSpec proc;
+  proc.w = f.w;
+  proc.coprocessor = true;
+  proc.send_ports = 1;
+  proc.recv_ports = 1;
+  const mpnsim::MachineSpec m = mpnsim::uniform_machine(t.size(), t.links(), false, proc, f.z, f.S);
+  const auto* entry = mpnsim::find_divisible_strategy(f.strategy);
+  const mpnsim::ParamSet params = mpnsim::resolve_params(entry->params, {});
+  const mpnsim::DltSolution s = entry->solve(mpnsim::DltInput{t, m, f.load, 0, params});
+  if (s.participating_count() != t.size())
+    throw std::runtime_error(fmt::format("{}: only {} of {} processors take part; choose other w, z, S",
+                                         c.label(), s.participating_count(), t.size()));
+  mpnsim::bench::write_plan_file(to_plan_file(s, c), path);
+}
+
+// ---------------------------------------------------------------------------
+// Processes.
+
+struct ProcessRun {
+  double wall = 0;      // seconds, fork to reaped
+  double cpu = 0;       // user + system seconds
+  long maxrss_kb = 0;   // peak resident set
+};
+
+double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); }
+
+long current_rss_kb() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+// Runs argv with stdout and stderr into `log`; throws with the log's tail on failure.
+ProcessRun run_process(const std::vector<std::string>& argv, const std::string& log) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  std::fflush(nullptr);  // or the child's freopen would write the driver's pending output again
+  const auto t0 = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    if (std::freopen(log.c_str(), "w", stdout) == nullptr || dup2(fileno(stdout), STDERR_FILENO) < 0) _exit(127);
+    execv(args[0], args.data());
+    std::perror(args[0]);
+    _exit(127);
+  }
+  int status = 0;
+  rusage ru{};
+  if (wait4(pid, &status, 0, &ru) != pid) throw std::runtime_error(std::string("wait4: ") + std::strerror(errno));
+  ProcessRun r;
+  r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpu = seconds(ru.ru_utime) + seconds(ru.ru_stime);
+  r.maxrss_kb = ru.ru_maxrss;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.size() > 2000) text = "..." + text.substr(text.size() - 2000);
+    throw std::runtime_error(fmt::format("{} failed ({}):\n{}", argv[0],
+                                         WIFEXITED(status) ? fmt::format("exit {}", WEXITSTATUS(status))
+                                                           : fmt::format("signal {}", WTERMSIG(status)),
+                                         text));
+  }
+  return r;
+}
+
+// The plan is built in a child so that its memory never belongs to the driver.
+void build_plan_in_child(const Case& c, const std::string& path) {
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    int code = 0;
+    try {
+      write_case_plan(c, path);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "compare_simgrid: %s\n", e.what());
+      code = 1;
+    }
+    std::fflush(nullptr);
+    _exit(code);
+  }
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw std::runtime_error("building the plan of " + c.label() + " failed");
+}
+
+// ---------------------------------------------------------------------------
+// One case, both sides.
+
+struct Side {
+  ProcessRun best;  // fastest of the repetitions (peak RSS: the largest)
+  PlayResult result;
+};
+
+Side run_side(const std::vector<std::string>& command, const std::string& plan, const std::string& out, int repeat,
+              long& driver_rss_kb) {
+  std::vector<std::string> argv{command.front(), plan, out};
+  argv.insert(argv.end(), command.begin() + 1, command.end());
+  Side s;
+  for (int r = 0; r < repeat; ++r) {
+    driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
+    const ProcessRun run = run_process(argv, out + ".log");
+    if (r == 0 || run.wall < s.best.wall) {
+      s.best.wall = run.wall;
+      s.best.cpu = run.cpu;
+    }
+    s.best.maxrss_kb = std::max(s.best.maxrss_kb, run.maxrss_kb);
+  }
+  s.result = mpnsim::bench::read_play_result(out);
+  return s;
+}
+
+double rel(double a, double b) { return std::abs(a - b) / std::max({std::abs(a), std::abs(b), 1e-300}); }
+
+struct Row {
+  std::string label;
+  int processors = 0;
+  Side mpnsim, simgrid;
+  double diff_sides = 0;     // max over processors |mpnsim - SimGrid| / finish
+  double diff_analytic = 0;  // max over processors and sides |finish - T| / T
+  bool agree = false;
+};
+
+std::string human_time(double s) {
+  if (s < 1) return fmt::format("{:.1f} ms", 1e3 * s);
+  return fmt::format("{:.2f} s", s);
+}
+
+std::string human_mem(long kb) {
+  if (kb < 10 * 1024) return fmt::format("{:.1f} MB", static_cast<double>(kb) / 1024);
+  if (kb < 1024 * 1024) return fmt::format("{:.0f} MB", static_cast<double>(kb) / 1024);
+  return fmt::format("{:.2f} GB", static_cast<double>(kb) / (1024 * 1024));
+}
+
+void print_header() {
+  fmt::print("| plan | processors | events mpnsim / SimGrid | SimGrid steps | wall mpnsim | wall SimGrid | wall × | "
+             "CPU × | peak RSS mpnsim | peak RSS SimGrid | RSS × | max rel diff | vs analytic T |\n");
+  fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+}
+
+// Ratios are SimGrid over mpnsim: how many times faster / smaller mpnsim is.
+void print_row(const Row& r) {
+  const auto& m = r.mpnsim.best;
+  const auto& g = r.simgrid.best;
+  fmt::print("| {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} | {:.1e} |\n", r.label,
+             r.processors, r.mpnsim.result.events, r.simgrid.result.events, r.simgrid.result.steps,
+             human_time(m.wall), human_time(g.wall), g.wall / m.wall, g.cpu / m.cpu, human_mem(m.maxrss_kb),
+             human_mem(g.maxrss_kb), static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb),
+             r.diff_sides, r.diff_analytic);
+  std::fflush(stdout);
+}
+
+Row run_case(const Case& c, const std::string& dir, const std::vector<std::string>& play,
+             const std::vector<std::string>& simgrid, int repeat, long& driver_rss_kb) {
+  const std::string base = fmt::format("{}/{}-{}", dir, c.family->topology, c.size);
+  const std::string plan_path = base + ".plan";
+  build_plan_in_child(c, plan_path);
+  double T = 0;
+  {
+    std::ifstream in(plan_path);
+    for (std::string key; in >> key;)
+      if (key == "T_analytic") {
+        in >> T;
+        break;
+      }
+  }
+  Row r;
+  r.label = c.label();
+  r.mpnsim = run_side(play, plan_path, base + ".mpnsim.out", repeat, driver_rss_kb);
+  r.simgrid = run_side(simgrid, plan_path, base + ".simgrid.out", repeat, driver_rss_kb);
+  const auto& a = r.mpnsim.result.finish;
+  const auto& b = r.simgrid.result.finish;
+  r.processors = static_cast<int>(a.size());
+  if (a.size() != b.size()) throw std::runtime_error(r.label + ": the two sides report different processor counts");
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    r.diff_sides = std::max(r.diff_sides, rel(a[i], b[i]));
+    r.diff_analytic = std::max({r.diff_analytic, std::abs(a[i] - T) / T, std::abs(b[i] - T) / T});
+  }
+  r.agree = r.diff_sides <= mpnsim::kTimeRelTol;
+  return r;
+}
+
+std::vector<int> parse_sizes(const std::string& text) {
+  std::vector<int> out;
+  if (text.empty() || text == "none") return out;
+  if (const auto colon = text.find(':'); colon != std::string::npos) {
+    const int a = std::stoi(text.substr(0, colon)), b = std::stoi(text.substr(colon + 1));
+    for (int v = a; v <= b; ++v) out.push_back(v);
+    return out;
+  }
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t comma = text.find(',', pos);
+    out.push_back(static_cast<int>(std::stod(text.substr(pos, comma - pos))));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A fixed mmap threshold: the result vectors read back after each case go
+  // back to the system when freed, so the driver stays small for the next fork.
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  const fs::path here = fs::canonical("/proc/self/exe").parent_path();
+  Family cube{"hypercube-nlf", "hypercube", "dim", 1.0, 1e-7, 1e-8, 1.0};
+  Family star{"star-sequential", "star", "n", 1.0, 1e-8, 1e-12, 1.0};
+  std::string dims = "10:18", stars = "1000,10000,100000";
+  std::string play = (here / "play_plan").string(), simgrid = (here / "simgrid_scatter").string();
+  std::string workdir;
+  int repeat = 1;
+  bool keep = false, tree_links = false;
+
+  CLI::App app{"Plays mpnsim's divisible-load plans in mpnsim and in SimGrid, each as its own process, checks\n"
+               "that every finish time agrees to a relative 1e-9 and prints a Markdown table."};
+  app.add_option("--dims", dims, "hypercube-nlf dimensions: A:B or a list (none: skip)")->capture_default_str();
+  app.add_option("--star", stars, "star-sequential sizes, processors in all (none: skip)")->capture_default_str();
+  app.add_option("--cube-w", cube.w, "hypercube: w (Tcp = 1)")->capture_default_str();
+  app.add_option("--cube-z", cube.z, "hypercube: z (Tcm = 1)")->capture_default_str();
+  app.add_option("--cube-S", cube.S, "hypercube: startup per message")->capture_default_str();
+  app.add_option("--star-w", star.w, "star: w")->capture_default_str();
+  app.add_option("--star-z", star.z, "star: z")->capture_default_str();
+  app.add_option("--star-S", star.S, "star: startup per message")->capture_default_str();
+  app.add_option("--repeat", repeat, "runs per side; the fastest wall time is kept")->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--play-plan", play, "the mpnsim player")->capture_default_str();
+  app.add_option("--simgrid", simgrid, "the SimGrid player")->capture_default_str();
+  app.add_option("--workdir", workdir, "where plan and result files go (default: a fresh directory in /tmp)");
+  app.add_flag("--keep", keep, "keep the plan and result files (and each side's log: phase times)");
+  app.add_flag("--mpnsim-tree-links", tree_links,
+               "mpnsim: only the links the plan uses, like the SimGrid platform (default: the whole network)");
+  CLI11_PARSE(app, argc, argv);
+
+  const bool own_dir = workdir.empty();
+  if (own_dir) workdir = fmt::format("/tmp/mpnsim-compare-simgrid-{}", getpid());
+  try {
+    std::vector<Case> cases;
+    for (int d : parse_sizes(dims)) cases.push_back({&cube, d});
+    for (int n : parse_sizes(stars)) cases.push_back({&star, n});
+    fs::create_directories(workdir);
+
+    fmt::print("mpnsim vs SimGrid, same plans, one process per side ({}; repeat {})\n", cpu_model(), repeat);
+    fmt::print("hypercube-nlf: w={} z={} S={} V={}; star-sequential: w={} z={} S={} V={}\n", cube.w, cube.z, cube.S,
+               cube.load, star.w, star.z, star.S, star.load);
+    fmt::print("mpnsim network: {}; SimGrid platform: the plan's links (star zone, one link into each processor)\n\n",
+               tree_links ? "the plan's links only (--mpnsim-tree-links)" : "the whole hypercube / star");
+    print_header();
+    long driver_rss_kb = 0;
+    bool all_agree = true;
+    for (const Case& c : cases) {
+      std::vector<std::string> play_command{play};
+      if (tree_links) play_command.emplace_back("--tree-links");
+      const Row r = run_case(c, workdir, play_command, {simgrid}, repeat, driver_rss_kb);
+      print_row(r);
+      all_agree = all_agree && r.agree;
+    }
+    fmt::print("\nFinish times {} within relative {:g} on every processor of every plan.\n",
+               all_agree ? "agree" : "DO NOT agree", mpnsim::kTimeRelTol);
+    fmt::print("Peak RSS includes the driver's {} resident at fork (Linux charges it to the child until exec).\n",
+               human_mem(driver_rss_kb));
+    if (own_dir && !keep) fs::remove_all(workdir);
+    else fmt::print("Files kept in {}\n", workdir);
+    return all_agree ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "compare_simgrid: %s\n", e.what());
+    std::error_code ignored;
+    if (own_dir && !keep) fs::remove_all(workdir, ignored);
+    return 1;
+  }
+}

@@ -1,0 +1,111 @@
+// DAG scheduler benchmarks: lps and heft on generated graphs of 10^4 and 10^5 tasks, 64+ processors.
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+
+#include "schedulers/dag/comm_cost.hpp"
+#include "schedulers/dag/dag_metrics.hpp"
+#include "schedulers/dag/dag_replay.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "topologies/families.hpp"
+#include "workloads/dag/dag_generator.hpp"
+
+namespace {
+
+using namespace mpnsim;
+
+// The networks: 0 = 6-cube (64), 1 = LET of depth 10 (66), 2 = 8-cube (256).
+Topology network(int which) {
+  switch (which) {
+    case 0: return hypercube(6);
+    case 1: return linearly_extensible_tree(10);
+    default: return hypercube(8);
+  }
+}
+
+// A problem built once per (tasks, network) and kept: generation and route tables are not timed.
+struct Fixture {
+  TaskGraph graph;
+  MachineSpec machine;
+  std::unique_ptr<CommCost> comm;
+  std::string name;
+};
+
+const Fixture& fixture(int tasks, int which) {
+  static std::map<std::pair<int, int>, std::unique_ptr<Fixture>> cache;
+  auto& slot = cache[{tasks, which}];
+  if (!slot) {
+    RandomDagParams p;  // thesis §6.4 defaults: degrees <= 3, times and weights on 1..10
+    p.tasks = tasks;
+    p.seed = 2024;
+    const Topology t = network(which);
+    slot = std::make_unique<Fixture>();
+    slot->graph = generate_random_dag(p);
+    // z = 0.1: mean message 0.55 against mean execution 5.5, an E/C ratio of 10.
+    slot->machine = uniform_machine(t.size(), t.links(), t.directed(),
+                                    ProcessorSpec{1.0, true, kAllPorts, kAllPorts}, 0.1, 0.0);
+    slot->comm = std::make_unique<CommCost>(slot->machine);
+    slot->name = t.name();
+  }
+  return *slot;
+}
+
+// state.range(0): tasks; state.range(1): network.
+void BM_DagSchedule(benchmark::State& state, const std::string& scheduler) {
+  const Fixture& f = fixture(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  const DagProblem problem{f.graph, f.machine, *f.comm};
+  const DagSchedulerEntry& entry = *find_dag_scheduler(scheduler);
+  const ParamSet params = resolve_params(entry.params, {});
+  for (auto _ : state) {
+    const Schedule s = entry.schedule(problem, params);
+    // The object, not a double: DoNotOptimize on a double lvalue read back wrong values here
+    // (GCC 12, Debian's benchmark 1.7.1).
+    benchmark::DoNotOptimize(s);
+  }
+  const Schedule s = entry.schedule(problem, params);
+  const DagMetrics m = schedule_metrics(problem, s);
+  state.SetLabel(f.name);
+  state.counters["tasks_per_s"] =
+      benchmark::Counter(static_cast<double>(f.graph.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["processors"] = f.machine.size();
+  state.counters["speedup"] = m.speedup;
+  state.counters["efficiency"] = m.efficiency;
+}
+
+// Replaying a schedule of the largest graphs on the engine (one compute per task, one
+// store-and-forward message per edge between processors).
+void BM_DagReplay(benchmark::State& state) {
+  const Fixture& f = fixture(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  const DagProblem problem{f.graph, f.machine, *f.comm};
+  const Schedule s = schedule_lps(problem);
+  double makespan = 0;
+  std::uint64_t hops = 0;
+  for (auto _ : state) {
+    const DagReplay r = replay(f.graph, s, f.machine);
+    benchmark::DoNotOptimize(r);
+    makespan = r.makespan;
+    hops = r.stats.hops;
+  }
+  state.SetLabel(f.name);
+  state.counters["tasks_per_s"] =
+      benchmark::Counter(static_cast<double>(f.graph.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["hops"] = static_cast<double>(hops);
+  state.counters["replayed_over_estimate"] = makespan / s.makespan();
+}
+
+void sizes(benchmark::internal::Benchmark* b) {
+  for (int tasks : {10'000, 100'000})
+    for (int net : {0, 1, 2}) b->Args({tasks, net});
+  b->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK_CAPTURE(BM_DagSchedule, lps, std::string("lps"))->Apply(sizes);
+BENCHMARK_CAPTURE(BM_DagSchedule, heft, std::string("heft"))->Apply(sizes);
+BENCHMARK(BM_DagReplay)->Args({100'000, 0})->Args({100'000, 2})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,113 @@
+// mpnsim player of a benchmark plan file: the mpnsim side of bench/compare_simgrid.
+//
+// Does the same job as bench/simgrid/simgrid_scatter: read the plan, build the
+// network (the whole hypercube or star, as `mpnsim dlt` would), play the plan
+// on an Engine and Machine (one send and one receive port, co-processors),
+// write each processor's finish time and the event count.
+//
+// With --tree-links the machine has only the links the plan uses, like the
+// SimGrid platform, instead of the whole hypercube or star.
+//
+// Usage: play_plan PLAN_FILE RESULT_FILE [--tree-links]
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bench/simgrid/plan_file.hpp"
+#include "sim/engine.hpp"
+#include "sim/machine.hpp"
+#include "sim/machine_spec.hpp"
+#include "sim/plan.hpp"
+#include "topologies/registry.hpp"
+
+namespace {
+
+using mpnsim::bench::PlanFile;
+using mpnsim::bench::PlayResult;
+
+// The whole network of the plan's family, or (tree_links) only the links the
+// plan uses, which is what the SimGrid player builds.
+mpnsim::MachineSpec machine_for(const PlanFile& plan, bool tree_links) {
+  const int n = static_cast<int>(plan.nodes.size());
+  std::vector<std::pair<int, int>> links;
+  if (tree_links) {
+    links.reserve(plan.nodes.size());
+    for (int parent : plan.order)
+      for (const auto& [child, bytes] : plan.nodes[static_cast<std::size_t>(parent)].children)
+        links.emplace_back(std::min(parent, child), std::max(parent, child));
+  } else {
+    const std::string key = plan.family == "hypercube" ? "dim" : "n";
+    const mpnsim::Topology topology =
+        mpnsim::make_topology(plan.family, {{key, std::to_string(plan.family_size)}});
+    if (topology.size() != n)
+      throw std::runtime_error("the plan has " + std::to_string(n) + " nodes but " + topology.name() + " has " +
+                               std::to_string(topology.size()) + " processors");
+    links = topology.links();
+  }
+  mpnsim::ProcessorSpec processor;
+  processor.w = 1.0 / plan.speed;
+  processor.coprocessor = true;
+  processor.send_ports = 1;
+  processor.recv_ports = 1;
+  return mpnsim::uniform_machine(n, links, false, processor, 1.0 / plan.bandwidth, plan.latency);
+}
+
+// The plan file's tree as an mpnsim Plan: a processor computes once its
+// message has arrived and sends to its children one after the other.
+mpnsim::Plan plan_for(const PlanFile& file) {
+  mpnsim::Plan plan;
+  plan.actions.reserve(2 * file.nodes.size());
+  std::vector<int> received(file.nodes.size(), -1);
+  for (int id : file.order) {
+    const auto& node = file.nodes[static_cast<std::size_t>(id)];
+    const int in = received[static_cast<std::size_t>(id)];
+    const std::vector<int> base = in >= 0 ? std::vector<int>{in} : std::vector<int>{};
+    plan.add_compute(id, node.compute, {}, base);
+    std::vector<int> after = base;
+    for (const auto& [child, bytes] : node.children) {
+      const int send = plan.add_send(id, child, static_cast<double>(bytes), {}, after);
+      received[static_cast<std::size_t>(child)] = send;
+      after = {send};
+    }
+  }
+  return plan;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool tree_links = argc == 4 && std::string(argv[3]) == "--tree-links";
+  if (argc != 3 && !tree_links) {
+    std::fprintf(stderr, "usage: %s PLAN_FILE RESULT_FILE [--tree-links]\n", argv[0]);
+    return 2;
+  }
+  try {
+    mpnsim::bench::PhaseClock clock;
+    const PlanFile file = mpnsim::bench::read_plan_file(argv[1]);
+    clock.lap("read plan file");
+    mpnsim::MachineSpec spec = machine_for(file, tree_links);
+    clock.lap("topology and machine spec");
+    mpnsim::Engine engine;
+    mpnsim::Machine machine(engine, std::move(spec));
+    clock.lap("Machine (router, resources)");
+    const mpnsim::Plan plan = plan_for(file);
+    clock.lap("Plan");
+    mpnsim::play(plan, machine);
+    clock.lap("play (validate, engine run)");
+    PlayResult result;
+    result.events = engine.events_run();
+    result.finish.assign(file.nodes.size(), 0.0);
+    for (const auto& c : machine.timeline().computes())
+      result.finish[static_cast<std::size_t>(c.processor)] = c.end;
+    mpnsim::bench::write_play_result(result, argv[2]);
+    clock.lap("write result file");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "play_plan: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

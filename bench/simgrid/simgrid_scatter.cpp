@@ -1,0 +1,145 @@
+// SimGrid (S4U) player of a benchmark plan file: the reference side of bench/compare_simgrid.
+//
+// One actor per processor. A processor waits for its message (the root holds
+// its data at time 0), starts computing its share, and meanwhile sends to its
+// children one message at a time in the plan's order: a blocking put per child
+// is the one-port rule, the asynchronous exec the co-processor.
+//
+// The platform is a star zone in which every processor has one incoming link:
+// the tree edge from its parent (latency S; bandwidth in bytes per time unit). A route
+// parent -> child is that one link, so each message crosses exactly one link
+// that carries nothing else, as in the mpnsim plan (where the other hypercube
+// links exist but stay idle). This is SimGrid's leanest exact platform for the
+// plan: O(N) links and routes, no N^2 routing table.
+//
+// (An actor-free version, S4U activities chained by add_successor and started
+// from main, crashed in 3.32's EngineImpl::handle_ended_actions once a
+// communication ended: that release completes only maestro's executions.)
+//
+// Usage: simgrid_scatter PLAN_FILE RESULT_FILE [--cfg=key:value ...]
+#include <simgrid/s4u.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "plan_file.hpp"
+
+namespace sg4 = simgrid::s4u;
+using mpnsim::bench::PlanFile;
+using mpnsim::bench::PlayResult;
+
+namespace {
+
+// Settings under which SimGrid's network model is exactly "S + bytes / bandwidth"
+// per message and its CPU model "flops / speed": no TCP corrections, no
+// latency-dependent bandwidth bound, no reverse-direction traffic, and a
+// timing precision far below the 1e-9 relative tolerance of the comparison.
+void configure_exact_linear_model(double makespan, bool stack_set_by_user) {
+  sg4::Engine::set_config("network/model:CM02");
+  sg4::Engine::set_config("network/latency-factor:1");
+  sg4::Engine::set_config("network/bandwidth-factor:1");
+  sg4::Engine::set_config("network/weight-S:0");
+  sg4::Engine::set_config("network/crosstraffic:0");
+  sg4::Engine::set_config("network/TCP-gamma:0");
+  sg4::Engine::set_config("surf/precision", 1e-12 * makespan);
+  if (stack_set_by_user) return;
+  // The default stacks (8 MiB, each behind a guard page, so two memory maps per
+  // actor) exhaust the kernel's map limit past ~32k actors. Without guard pages
+  // SimGrid callocs the stacks, so every byte of them is resident: keep them
+  // small. These actors need less than 6 KiB (behind guard pages, 6 KiB runs
+  // and 5 KiB faults: --cfg=contexts/stack-size:6 --cfg=contexts/guard-size:1
+  // on the d = 14 and n = 10^4 plans), so 8 KiB leaves a margin.
+  sg4::Engine::set_config("contexts/stack-size", 8);
+  sg4::Engine::set_config("contexts/guard-size", 0);
+}
+
+struct Shared {
+  const PlanFile& plan;
+  std::vector<sg4::Host*> hosts;
+  std::vector<sg4::Mailbox*> mailboxes;
+  PlayResult result;
+};
+
+void build_platform(Shared& s) {
+  const PlanFile& plan = s.plan;
+  const std::size_t n = plan.nodes.size();
+  sg4::NetZone* zone = sg4::create_star_zone("plan");
+  s.hosts.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    s.hosts[i] = zone->create_host(std::to_string(i), plan.speed)->seal();
+    // No link on the way up: a message leaves by its destination's link only.
+    zone->add_route(s.hosts[i]->get_netpoint(), nullptr, nullptr, nullptr, {}, false);
+  }
+  for (int parent : plan.order) {
+    for (const auto& [child, bytes] : plan.nodes[static_cast<std::size_t>(parent)].children) {
+      (void)bytes;
+      // Built by append: `"link " + std::to_string(...)` trips GCC 12's -Wrestrict false positive.
+      std::string name = "link ";
+      name.append(std::to_string(child));
+      const sg4::Link* link = zone->create_link(name, plan.bandwidth)
+                                  ->set_latency(plan.latency)
+                                  ->seal();
+      zone->add_route(nullptr, s.hosts[static_cast<std::size_t>(child)]->get_netpoint(), nullptr, nullptr,
+                      {sg4::LinkInRoute(link)}, false);
+    }
+  }
+  zone->seal();
+}
+
+void processor(Shared& s, int id, bool is_root) {
+  static int token = 0;  // the payload pointer; only its simulated size matters
+  const auto& node = s.plan.nodes[static_cast<std::size_t>(id)];
+  if (!is_root) s.mailboxes[static_cast<std::size_t>(id)]->get<int>();
+  sg4::ExecPtr exec = sg4::this_actor::exec_async(node.compute);
+  for (const auto& [child, bytes] : node.children) {
+    s.mailboxes[static_cast<std::size_t>(child)]->put(&token, bytes);
+    ++s.result.events;
+  }
+  exec->wait();
+  ++s.result.events;
+  s.result.finish[static_cast<std::size_t>(id)] = sg4::Engine::get_clock();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool stack_set_by_user = false;
+  for (int i = 1; i < argc; ++i)
+    stack_set_by_user = stack_set_by_user || std::string_view(argv[i]).find("contexts/") != std::string_view::npos;
+  sg4::Engine engine(&argc, argv);
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s PLAN_FILE RESULT_FILE [--cfg=key:value ...]\n", argv[0]);
+    return 2;
+  }
+  try {
+    mpnsim::bench::PhaseClock clock;
+    const PlanFile plan = mpnsim::bench::read_plan_file(argv[1]);
+    clock.lap("read plan file");
+    configure_exact_linear_model(plan.T_analytic, stack_set_by_user);
+    Shared s{plan, {}, {}, {}};
+    s.result.finish.assign(plan.nodes.size(), 0.0);
+    build_platform(s);
+    clock.lap("platform (hosts, links, routes)");
+    s.mailboxes.resize(plan.nodes.size());
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i) s.mailboxes[i] = sg4::Mailbox::by_name(std::to_string(i));
+    for (std::size_t k = 0; k < plan.order.size(); ++k) {
+      const int id = plan.order[k];
+      sg4::Actor::create(std::to_string(id), s.hosts[static_cast<std::size_t>(id)],
+                         [&s, id, root = k == 0] { processor(s, id, root); });
+    }
+    clock.lap("mailboxes and actors");
+    sg4::Engine::on_time_advance_cb([&s](double) { ++s.result.steps; });
+    engine.run();
+    clock.lap("run");
+    mpnsim::bench::write_play_result(s.result, argv[2]);
+    clock.lap("write result file");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "simgrid_scatter: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

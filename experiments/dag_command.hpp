@@ -1,0 +1,33 @@
+// `mpnsim dag`: one task DAG scheduled on one network, checked and replayed on the engine.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mpnsim {
+
+struct DagCommandOptions {
+  std::string scheduler;        // lps, hlf, dls, dls-pairs, heft
+  std::string graph;            // a DOT or STG file...
+  std::string graph_format;     // dot or stg; empty: from the extension (.dot/.gv, .stg)
+  bool generate = false;        // ...or a random graph of thesis §6.4 (its parameters in `extras`)
+  std::string topology;         // family; its parameters in `extras`
+  std::string machine_file;     // optional YAML mapping like an experiment's `machine:`
+  std::optional<double> w, z, Tcp, Tcm, S, ec_ratio;
+  std::optional<bool> coprocessor;
+  std::string send_ports, recv_ports;
+  std::optional<std::uint64_t> seed;  // base seed of generated graphs (the experiment's `seed:`), default 1
+  bool timing = false;                // report the scheduler's CPU time
+  std::string format = "table";
+  std::string gantt, trace, timeline, schedule_csv, write_dot;  // output files (empty: none)
+  // --PARAM VALUE of the topology family, the workload and the scheduler
+  // (--topology.X, --workload.X, --scheduler.X when more than one takes X).
+  std::vector<std::string> extras;
+};
+
+int dag_command(const DagCommandOptions& options, std::ostream& out);
+
+}  // namespace mpnsim

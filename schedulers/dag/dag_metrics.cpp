@@ -1,0 +1,66 @@
+// Schedule metrics, and link conflicts of the estimated message timings.
+#include "schedulers/dag/dag_metrics.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "schedulers/dag/task_levels.hpp"
+#include "schedulers/load_imbalance.hpp"
+#include "sim/machine_spec.hpp"
+#include "sim/router.hpp"
+#include "sim/time_tolerance.hpp"
+
+namespace mpnsim {
+
+DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule) {
+  DagMetrics m;
+  m.makespan = schedule.makespan();
+  double fastest = problem.machine.processors.front().w;
+  for (const auto& p : problem.machine.processors) fastest = std::min(fastest, p.w);
+  m.t1 = problem.graph.total_work() * fastest * problem.machine.Tcp;
+  m.speedup = m.makespan > 0 ? m.t1 / m.makespan : 0.0;
+  m.efficiency = m.speedup / problem.processors();
+  m.busy = schedule.busy_times();
+  m.lif = load_imbalance_factor(m.busy, false);
+  const std::vector<double> sl = static_levels(problem, topological_order(problem.graph));
+  for (double v : sl) m.critical_path = std::max(m.critical_path, v);
+  return m;
+}
+
+long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule) {
+  // Every hop of every message as (channel, start, end), then overlaps per channel.
+  Router router(problem.machine);
+  std::vector<std::tuple<int, double, double>> hops;
+  for (const auto& msg : schedule.messages) {
+    const double data = problem.graph.edge(msg.edge).data;
+    double t = msg.depart;
+    for (int u = msg.from; u != msg.to;) {
+      const Arc& a = router.next_arc(u, msg.to);
+      const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link)];
+      const double end = t + l.startup + data * l.z * problem.machine.Tcm;
+      hops.emplace_back(a.channel, t, end);
+      t = end;
+      u = a.to;
+    }
+  }
+  std::sort(hops.begin(), hops.end());
+  long long conflicts = 0;
+  for (std::size_t i = 0; i < hops.size();) {
+    std::size_t j = i;
+    double busy_until = 0, last_start = 0;
+    for (; j < hops.size() && std::get<0>(hops[j]) == std::get<0>(hops[i]); ++j) {
+      const double start = std::get<1>(hops[j]), end = std::get<2>(hops[j]);
+      // A hop that starts while an earlier one holds the channel waits (even a hop of zero
+      // length); two hops asking at the same instant may be served in either order.
+      // Hops that merely touch, end to start, do not conflict.
+      if (j > i && ((start < busy_until && !times_equal(start, busy_until)) || times_equal(start, last_start)))
+        ++conflicts;
+      busy_until = j > i ? std::max(busy_until, end) : end;
+      last_start = start;
+    }
+    i = j;
+  }
+  return conflicts;
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,28 @@
+// Figures of merit of a DAG schedule (thesis §6.1): length, speedup t1/tN, efficiency, LIF.
+#pragma once
+
+#include <vector>
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/schedule.hpp"
+
+namespace mpnsim {
+
+struct DagMetrics {
+  double makespan = 0;    // t_N, the schedule length
+  double t1 = 0;          // the whole work on the fastest single processor
+  double speedup = 0;     // S(N) = t1 / t_N
+  double efficiency = 0;  // E(N) = S(N) / N, N every processor of the network
+  double lif = 0;         // load imbalance factor of the processors' busy times, percent
+  double critical_path = 0;  // longest path of execution times (mean processor), no communication
+  std::vector<double> busy;  // per processor
+};
+
+DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule);
+
+// Number of pairs of messages that would use one link direction at overlapping times if
+// each hop took S + d*z*Tcm right after the previous one: 0 means the replay on the
+// engine meets no link contention and reproduces the schedule's times.
+long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule);
+
+}  // namespace mpnsim

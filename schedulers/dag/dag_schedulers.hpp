@@ -1,0 +1,48 @@
+// The DAG schedulers (one .cpp each) and what register_dag_schedulers.cpp needs of them.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/schedule.hpp"
+#include "schedulers/dag/schedule_validity.hpp"
+#include "sim/parameters.hpp"
+
+namespace mpnsim {
+
+struct DagSchedulerEntry {
+  std::string name;         // e.g. "lps"
+  std::string description;  // one line, citing the source
+  std::vector<ParamSpec> params;
+  std::function<Schedule(const DagProblem&, const ParamSet&)> schedule;
+  // Rules the scheduler promises beyond the common ones (LPS: the minimum-distance
+  // property); empty when there are none.
+  std::function<ValidityRules(const ParamSet&)> rules;
+};
+
+// Every DAG scheduler, in the order `mpnsim list` prints them (register_dag_schedulers.cpp).
+const std::vector<DagSchedulerEntry>& dag_schedulers();
+const DagSchedulerEntry* find_dag_scheduler(const std::string& name);
+
+// Latest Precedence Scheduling, thesis §6.2-6.3. `radius`: the minimum-distance set holds
+// the processors within this many hops of a predecessor's processor (the thesis: 1).
+Schedule schedule_lps(const DagProblem& problem, int radius = 1);
+// Highest Level First: list scheduling by static level (thesis §6.2.1, eq 6.1).
+Schedule schedule_hlf(const DagProblem& problem);
+// Dynamic Level Scheduling after Sih & Lee as thesis §6.2.2 describes it: (1) the ready
+// task of highest static level on the processor maximising its dynamic level (6.2);
+// (2) the ready task-processor pair of highest dynamic level.
+Schedule schedule_dls(const DagProblem& problem);
+Schedule schedule_dls_pairs(const DagProblem& problem);
+// Heterogeneous Earliest Finish Time (Topcuoglu, Hariri & Wu 2002).
+Schedule schedule_heft(const DagProblem& problem);
+
+DagSchedulerEntry lps_scheduler();
+DagSchedulerEntry hlf_scheduler();
+DagSchedulerEntry dls_scheduler();
+DagSchedulerEntry dls_pairs_scheduler();
+DagSchedulerEntry heft_scheduler();
+
+}  // namespace mpnsim

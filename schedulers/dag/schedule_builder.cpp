@@ -1,0 +1,78 @@
+// Placing tasks: data-ready times from the predecessors' placements, gaps for insertion, messages.
+#include "schedulers/dag/schedule_builder.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <iterator>
+
+namespace mpnsim {
+
+ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string scheduler)
+    : problem_(problem),
+      ready_(static_cast<std::size_t>(problem.processors()), 0.0),
+      busy_(static_cast<std::size_t>(problem.processors())),
+      gaps_(static_cast<std::size_t>(problem.processors())) {
+  schedule_.scheduler = std::move(scheduler);
+  schedule_.processors = problem.processors();
+  schedule_.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
+}
+
+double ScheduleBuilder::data_ready(int task, int p) const {
+  const TaskGraph& g = problem_.graph;
+  double da = 0;
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
+    assert(u.processor >= 0 && "predecessors are placed first");
+    da = std::max(da, u.finish + problem_.edge_delay(e, u.processor, p));
+  }
+  return da;
+}
+
+double ScheduleBuilder::earliest_start(int task, int p) const {
+  return std::max(data_ready(task, p), processor_ready(p));
+}
+
+double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const {
+  const auto& slots = busy_[static_cast<std::size_t>(p)];
+  if (slots.empty() || ready >= slots.back().second) return ready;
+  const auto& gaps = gaps_[static_cast<std::size_t>(p)];
+  if (duration > 0 && (gaps.empty() || *gaps.rbegin() < duration)) return slots.back().second;
+  // Slots finishing by `ready` are behind us; finishes grow with starts (no overlaps).
+  auto it = std::upper_bound(slots.begin(), slots.end(), ready,
+                             [](double r, const std::pair<double, double>& s) { return r < s.second; });
+  double candidate = ready;
+  for (; it != slots.end(); ++it) {
+    if (candidate + duration <= it->first) return candidate;
+    candidate = std::max(candidate, it->second);
+  }
+  return candidate;
+}
+
+void ScheduleBuilder::place(int task, int p, double start) {
+  const TaskGraph& g = problem_.graph;
+  TaskPlacement& t = schedule_.tasks[static_cast<std::size_t>(task)];
+  t.processor = p;
+  t.start = start;
+  t.finish = start + problem_.exec_time(task, p);
+  auto& slots = busy_[static_cast<std::size_t>(p)];
+  auto& gaps = gaps_[static_cast<std::size_t>(p)];
+  const std::pair<double, double> slot{t.start, t.finish};
+  const auto at = std::upper_bound(slots.begin(), slots.end(), slot);
+  // The gap the task goes into, between the previous slot (or time 0) and the next, is split.
+  const double before = at == slots.begin() ? 0.0 : std::prev(at)->second;
+  if (at != slots.end()) {
+    if (const auto g = gaps.find(at->first - before); g != gaps.end()) gaps.erase(g);
+    if (at->first - t.finish > 0) gaps.insert(at->first - t.finish);
+  }
+  if (t.start - before > 0) gaps.insert(t.start - before);
+  slots.insert(at, slot);
+  ready_[static_cast<std::size_t>(p)] = std::max(ready_[static_cast<std::size_t>(p)], t.finish);
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
+    if (u.processor == p) continue;
+    schedule_.messages.push_back(
+        ScheduledMessage{e, u.processor, p, u.finish, u.finish + problem_.edge_delay(e, u.processor, p)});
+  }
+}
+
+}  // namespace mpnsim

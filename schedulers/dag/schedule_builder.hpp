@@ -1,0 +1,50 @@
+// Shared bookkeeping of list schedulers: data-ready times, processor availability, placing tasks.
+#pragma once
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/schedule.hpp"
+
+namespace mpnsim {
+
+class ScheduleBuilder {
+ public:
+  ScheduleBuilder(const DagProblem& problem, std::string scheduler);
+
+  const DagProblem& problem() const { return problem_; }
+  bool placed(int task) const { return schedule_.tasks[static_cast<std::size_t>(task)].processor >= 0; }
+  const TaskPlacement& placement(int task) const { return schedule_.tasks[static_cast<std::size_t>(task)]; }
+
+  // DA(T_i, P_j) of thesis eq (6.2): when the data of every predecessor (all placed) is at
+  // p: the predecessor's finish plus the route delay of its edge (0 on the same processor).
+  double data_ready(int task, int p) const;
+  // TF(P_j) of thesis eq (6.2): when p finishes the last task placed on it.
+  double processor_ready(int p) const { return ready_[static_cast<std::size_t>(p)]; }
+  // The start of the second term of eq (6.2): max(DA, TF), appending to p's list.
+  double earliest_start(int task, int p) const;
+  // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
+  // (the insertion policy of HEFT).
+  double earliest_gap(int p, double ready, double duration) const;
+
+  // Places the task on p from `start` (its predecessors must be placed) and records a
+  // message for every incoming edge from another processor, leaving when the producer
+  // finishes and arriving after the route delay.
+  void place(int task, int p, double start);
+
+  Schedule take() { return std::move(schedule_); }
+
+ private:
+  const DagProblem& problem_;
+  Schedule schedule_;
+  std::vector<double> ready_;                               // TF per processor
+  std::vector<std::vector<std::pair<double, double>>> busy_;  // (start, finish) per processor, by start
+  // Lengths of the idle gaps between a processor's tasks (before its last task): when none
+  // is long enough, a task can only go at the end, and no scan is needed.
+  std::vector<std::multiset<double>> gaps_;
+};
+
+}  // namespace mpnsim

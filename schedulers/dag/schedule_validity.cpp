@@ -1,0 +1,173 @@
+// Checking a DAG schedule edge by edge, processor by processor, with the shared time tolerance.
+#include "schedulers/dag/schedule_validity.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "sim/time_tolerance.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+// a <= b up to the shared relative tolerance.
+bool leq(double a, double b) { return a <= b || times_equal(a, b); }
+
+}  // namespace
+
+const char* to_string(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::unplaced: return "unplaced";
+    case ViolationKind::duration: return "duration";
+    case ViolationKind::precedence: return "precedence";
+    case ViolationKind::missing_message: return "missing_message";
+    case ViolationKind::stray_message: return "stray_message";
+    case ViolationKind::early_departure: return "early_departure";
+    case ViolationKind::fast_message: return "fast_message";
+    case ViolationKind::early_start: return "early_start";
+    case ViolationKind::overlap: return "overlap";
+    case ViolationKind::distance: return "distance";
+  }
+  return "?";
+}
+
+bool ValidityReport::has(ViolationKind kind) const {
+  return std::any_of(violations.begin(), violations.end(), [&](const Violation& v) { return v.kind == kind; });
+}
+
+ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, const ValidityRules& rules) {
+  const TaskGraph& g = problem.graph;
+  const int n = g.size();
+  const int procs = problem.processors();
+  ValidityReport report;
+  auto add = [&](ViolationKind k, std::string text) { report.violations.push_back({k, std::move(text)}); };
+  auto name = [&](int t) -> const std::string& { return g.task(t).name; };
+
+  if (static_cast<int>(s.tasks.size()) != n || s.processors != procs) {
+    add(ViolationKind::unplaced, fmt::format("the schedule covers {} tasks on {} processors; the problem has {} tasks "
+                                             "on {} processors", s.tasks.size(), s.processors, n, procs));
+    return report;
+  }
+  std::vector<bool> ok(static_cast<std::size_t>(n), true);
+  for (int t = 0; t < n; ++t) {
+    const TaskPlacement& p = s.tasks[static_cast<std::size_t>(t)];
+    if (p.processor < 0 || p.processor >= procs || !std::isfinite(p.start) || !std::isfinite(p.finish) ||
+        !leq(0.0, p.start)) {
+      ok[static_cast<std::size_t>(t)] = false;
+      add(ViolationKind::unplaced, fmt::format("task {} is not placed (processor {}, start {})", name(t), p.processor,
+                                               p.start));
+      continue;
+    }
+    const double expected = problem.exec_time(t, p.processor);
+    if (!times_equal(p.finish - p.start, expected))
+      add(ViolationKind::duration, fmt::format("task {} on P{} runs {} to {} ({} long) but takes {}", name(t),
+                                               p.processor, p.start, p.finish, p.finish - p.start, expected));
+  }
+
+  // Messages: at most one per edge, between the processors of its tasks.
+  std::vector<int> message_of(static_cast<std::size_t>(g.edge_count()), -1);
+  for (std::size_t i = 0; i < s.messages.size(); ++i) {
+    const ScheduledMessage& m = s.messages[i];
+    if (m.edge < 0 || m.edge >= g.edge_count()) {
+      add(ViolationKind::stray_message, fmt::format("message #{} names no edge ({})", i, m.edge));
+      continue;
+    }
+    const DagEdge& e = g.edge(m.edge);
+    const std::string label = fmt::format("{} -> {}", name(e.from), name(e.to));
+    if (!ok[static_cast<std::size_t>(e.from)] || !ok[static_cast<std::size_t>(e.to)]) continue;
+    const int pu = s.tasks[static_cast<std::size_t>(e.from)].processor;
+    const int pv = s.tasks[static_cast<std::size_t>(e.to)].processor;
+    if (pu == pv) {
+      add(ViolationKind::stray_message, fmt::format("message for edge {}: both tasks run on P{}", label, pu));
+    } else if (m.from != pu || m.to != pv) {
+      add(ViolationKind::stray_message, fmt::format("message for edge {} goes P{} -> P{}, but the tasks run on P{} "
+                                                    "and P{}", label, m.from, m.to, pu, pv));
+    } else if (message_of[static_cast<std::size_t>(m.edge)] >= 0) {
+      add(ViolationKind::stray_message, fmt::format("edge {} has two messages", label));
+    } else {
+      message_of[static_cast<std::size_t>(m.edge)] = static_cast<int>(i);
+    }
+  }
+
+  // Precedence with communication delay, edge by edge.
+  for (int ei = 0; ei < g.edge_count(); ++ei) {
+    const DagEdge& e = g.edge(ei);
+    if (!ok[static_cast<std::size_t>(e.from)] || !ok[static_cast<std::size_t>(e.to)]) continue;
+    const TaskPlacement& u = s.tasks[static_cast<std::size_t>(e.from)];
+    const TaskPlacement& v = s.tasks[static_cast<std::size_t>(e.to)];
+    const std::string label = fmt::format("{} -> {}", name(e.from), name(e.to));
+    if (u.processor == v.processor) {
+      if (!leq(u.finish, v.start))
+        add(ViolationKind::precedence, fmt::format("edge {} on P{}: {} starts at {} before {} finishes at {}", label,
+                                                   u.processor, name(e.to), v.start, name(e.from), u.finish));
+      continue;
+    }
+    const int mi = message_of[static_cast<std::size_t>(ei)];
+    if (mi < 0) {
+      add(ViolationKind::missing_message, fmt::format("edge {} crosses P{} -> P{} without a message", label,
+                                                      u.processor, v.processor));
+      continue;
+    }
+    const ScheduledMessage& m = s.messages[static_cast<std::size_t>(mi)];
+    if (!leq(u.finish, m.depart))
+      add(ViolationKind::early_departure, fmt::format("message {} leaves P{} at {} before {} finishes at {}", label,
+                                                      m.from, m.depart, name(e.from), u.finish));
+    const double delay = problem.edge_delay(ei, u.processor, v.processor);
+    if (!leq(m.depart + delay, m.arrive))
+      add(ViolationKind::fast_message,
+          fmt::format("message {} P{} -> P{} ({} hops) arrives at {}, {} after leaving; its route takes {}", label,
+                      m.from, m.to, problem.comm.hops(m.from, m.to), m.arrive, m.arrive - m.depart, delay));
+    if (!leq(m.arrive, v.start))
+      add(ViolationKind::early_start, fmt::format("{} starts on P{} at {} before the data of edge {} arrives at {}",
+                                                  name(e.to), v.processor, v.start, label, m.arrive));
+  }
+
+  // No overlap: each task starts once everything before it on its processor is done.
+  const auto order = s.processor_order();
+  for (int p = 0; p < procs; ++p) {
+    double busy_until = -std::numeric_limits<double>::infinity();
+    int last = -1;
+    for (int t : order[static_cast<std::size_t>(p)]) {
+      if (!ok[static_cast<std::size_t>(t)]) continue;
+      const TaskPlacement& x = s.tasks[static_cast<std::size_t>(t)];
+      if (last >= 0 && !leq(busy_until, x.start))
+        add(ViolationKind::overlap, fmt::format("P{}: {} starts at {} while {} runs until {}", p, name(t), x.start,
+                                                name(last), busy_until));
+      if (x.finish > busy_until) {
+        busy_until = x.finish;
+        last = t;
+      }
+    }
+  }
+
+  // The minimum-distance property (thesis §6.3).
+  if (rules.max_hops_from_predecessor) {
+    const int limit = *rules.max_hops_from_predecessor;
+    for (int t = 0; t < n; ++t) {
+      if (!ok[static_cast<std::size_t>(t)]) continue;
+      const int p = s.tasks[static_cast<std::size_t>(t)].processor;
+      int nearest = std::numeric_limits<int>::max();
+      std::string from;
+      if (g.in_edges(t).empty()) {
+        nearest = problem.comm.hops(rules.entry_processor, p);
+        from = fmt::format("the entry processor P{}", rules.entry_processor);
+      } else {
+        for (int e : g.in_edges(t)) {
+          const int u = g.edge(e).from;
+          if (!ok[static_cast<std::size_t>(u)]) continue;
+          nearest = std::min(nearest, problem.comm.hops(s.tasks[static_cast<std::size_t>(u)].processor, p));
+        }
+        from = "the processor of any predecessor";
+      }
+      if (nearest != std::numeric_limits<int>::max() && nearest > limit)
+        add(ViolationKind::distance, fmt::format("{} runs on P{}, {} hops from {} (at most {} allowed)", name(t), p,
+                                                 nearest, from, limit));
+    }
+  }
+  return report;
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,68 @@
+// Helpers shared by the DAG tests: machines on topologies, hand-made graphs, a problem bundle.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "schedulers/dag/comm_cost.hpp"
+#include "schedulers/dag/dag_problem.hpp"
+#include "sim/machine_spec.hpp"
+#include "topologies/topology.hpp"
+#include "workloads/dag/task_graph.hpp"
+
+namespace mpnsim::testing {
+
+// Every processor w, a co-processor and as many ports as links (the DAG model's machine).
+inline MachineSpec dag_machine(const Topology& t, double z = 1, double S = 0, double w = 1) {
+  return uniform_machine(t.size(), t.links(), t.directed(), ProcessorSpec{w, true, kAllPorts, kAllPorts}, z, S);
+}
+
+// Owns what a DagProblem refers to.
+struct ProblemBox {
+  TaskGraph graph;
+  MachineSpec machine;
+  std::unique_ptr<CommCost> comm;
+  ProblemBox(TaskGraph g, MachineSpec m)
+      : graph(std::move(g)), machine(std::move(m)), comm(std::make_unique<CommCost>(machine)) {}
+  DagProblem problem() const { return DagProblem{graph, machine, *comm}; }
+};
+
+// T0 -> T1 -> ... with the given works, `data` on every edge.
+inline TaskGraph chain_graph(const std::vector<double>& works, double data) {
+  TaskGraph g("chain");
+  for (std::size_t i = 0; i < works.size(); ++i) g.add_task(fmt::format("c{}", i), works[i]);
+  for (int i = 0; i + 1 < g.size(); ++i) g.add_edge(i, i + 1, data);
+  return g;
+}
+
+// fork (1) -> k branches of `branch` work -> join (1).
+inline TaskGraph fork_join_graph(int k, double branch, double data) {
+  TaskGraph g("fork-join");
+  g.add_task("fork", 1);
+  for (int i = 0; i < k; ++i) g.add_task(fmt::format("b{}", i), branch);
+  const int join = g.add_task("join", 1);
+  for (int i = 1; i <= k; ++i) {
+    g.add_edge(0, i, data);
+    g.add_edge(i, join, data);
+  }
+  return g;
+}
+
+// a (2) -> b (3), a -> c (1), b -> d (2), c -> d.
+inline TaskGraph diamond_graph(double data) {
+  TaskGraph g("diamond");
+  g.add_task("a", 2);
+  g.add_task("b", 3);
+  g.add_task("c", 1);
+  g.add_task("d", 2);
+  g.add_edge(0, 1, data);
+  g.add_edge(0, 2, data);
+  g.add_edge(1, 3, data);
+  g.add_edge(2, 3, data);
+  return g;
+}
+
+}  // namespace mpnsim::testing

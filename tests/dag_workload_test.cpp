@@ -1,0 +1,394 @@
+// Tests of task-DAG workloads: the thesis §6.4 generator, DOT and STG readers and writers, cycles.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "workloads/dag/dag_cycle.hpp"
+#include "workloads/dag/dag_generator.hpp"
+#include "workloads/workload_input_error.hpp"
+#include "workloads/random_draws.hpp"
+#include "workloads/dag/dot_format.hpp"
+#include "workloads/dag/stg_format.hpp"
+#include "workloads/registry.hpp"
+
+namespace mpnsim {
+namespace {
+
+// The message of the WorkloadInputError that `f` throws ("" when it throws nothing).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const WorkloadInputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+TEST(DagRandom, UniformIntegersStayInRangeAndCoverIt) {
+  std::mt19937_64 rng(7);
+  std::set<std::int64_t> seen;
+  for (int i = 0; i < 2000; ++i) {
+    const auto v = uniform_integer(rng, -2, 3);
+    ASSERT_GE(v, -2);
+    ASSERT_LE(v, 3);
+    seen.insert(v);
+  }
+  EXPECT_EQ(seen.size(), 6u);
+  for (int i = 0; i < 1000; ++i) {
+    const double x = uniform_real(rng, 1.5, 2.5);
+    ASSERT_GE(x, 1.5);
+    ASSERT_LT(x, 2.5);
+  }
+}
+
+TEST(DagGenerator, RespectsDegreesRangesAndOrder) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    RandomDagParams p;
+    p.tasks = 200;
+    p.max_in = 2;
+    p.max_out = 4;
+    p.exec_min = 2;
+    p.exec_max = 7;
+    p.data_min = 1;
+    p.data_max = 3;
+    p.seed = seed;
+    const TaskGraph g = generate_random_dag(p);
+    ASSERT_EQ(g.size(), 200);
+    for (int t = 0; t < g.size(); ++t) {
+      EXPECT_LE(static_cast<int>(g.in_edges(t).size()), p.max_in);
+      EXPECT_LE(static_cast<int>(g.out_edges(t).size()), p.max_out);
+      EXPECT_GE(g.task(t).work, 2);
+      EXPECT_LE(g.task(t).work, 7);
+      EXPECT_EQ(g.task(t).work, std::floor(g.task(t).work));
+    }
+    std::set<std::pair<int, int>> pairs;
+    for (const auto& e : g.edges()) {
+      EXPECT_LT(e.from, e.to);  // edges go forward: acyclic
+      EXPECT_TRUE(pairs.insert({e.from, e.to}).second) << "repeated edge";
+      EXPECT_GE(e.data, 1);
+      EXPECT_LE(e.data, 3);
+    }
+    EXPECT_TRUE(find_cycle(g).empty());
+  }
+}
+
+TEST(DagGenerator, NodesWithoutParentsGetAChildWhileThereIsRoom) {
+  RandomDagParams p;
+  p.tasks = 300;
+  p.max_in = 1000;  // never full: there is always room
+  p.max_out = 3;
+  p.seed = 5;
+  const TaskGraph g = generate_random_dag(p);
+  for (int t = 0; t + 1 < g.size(); ++t) {
+    if (g.in_edges(t).empty()) {
+      EXPECT_GE(g.out_edges(t).size(), 1u) << g.task(t).name;
+    }
+  }
+  EXPECT_TRUE(g.out_edges(g.size() - 1).empty());
+}
+
+// Pinned bytes: std::mt19937_64 is specified exactly and the uniform mapping is our own, so
+// this graph is the same on every platform and standard library. A change here changes every
+// generated graph (and every figure): do it on purpose only.
+TEST(DagGenerator, GivesTheSameBytesEverywhere) {
+  RandomDagParams p;
+  p.tasks = 8;
+  p.seed = 42;
+  EXPECT_EQ(write_dot(generate_random_dag(p)),
+            "strict digraph \"random(tasks=8,max_in=3,max_out=3,seed=42)\" {\n"
+            "  T0 [size=7];\n  T1 [size=1];\n  T2 [size=10];\n  T3 [size=9];\n"
+            "  T4 [size=6];\n  T5 [size=1];\n  T6 [size=10];\n  T7 [size=7];\n"
+            "  T0 -> T6 [size=3];\n  T0 -> T7 [size=9];\n  T0 -> T2 [size=5];\n"
+            "  T1 -> T3 [size=3];\n  T1 -> T5 [size=7];\n  T3 -> T5 [size=2];\n"
+            "  T3 -> T6 [size=5];\n  T4 -> T5 [size=1];\n  T4 -> T7 [size=3];\n"
+            "  T6 -> T7 [size=9];\n}\n");
+}
+
+TEST(DagGenerator, SameSeedSameGraphOtherSeedOtherGraph) {
+  RandomDagParams p;
+  p.tasks = 100;
+  p.seed = 11;
+  const std::string a = write_dot(generate_random_dag(p));
+  EXPECT_EQ(a, write_dot(generate_random_dag(p)));
+  p.seed = 12;
+  EXPECT_NE(a, write_dot(generate_random_dag(p)));
+}
+
+TEST(DagGenerator, RealValuesWhenAsked) {
+  RandomDagParams p;
+  p.tasks = 50;
+  p.integer = false;
+  p.exec_min = 0.5;
+  p.exec_max = 0.75;
+  const TaskGraph g = generate_random_dag(p);
+  bool fractional = false;
+  for (const auto& t : g.tasks()) {
+    EXPECT_GE(t.work, 0.5);
+    EXPECT_LT(t.work, 0.75);
+    fractional = fractional || t.work != std::floor(t.work);
+  }
+  EXPECT_TRUE(fractional);
+}
+
+TEST(DagGenerator, LargeGraphsAreQuick) {
+  RandomDagParams p;
+  p.tasks = 100'000;
+  p.max_in = 2;
+  p.max_out = 3;
+  const TaskGraph g = generate_random_dag(p);
+  EXPECT_EQ(g.size(), 100'000);
+  EXPECT_GT(g.edge_count(), 100'000);
+}
+
+TEST(DagGenerator, ImpossibleParametersAreRefused) {
+  RandomDagParams p;
+  p.exec_min = 5;
+  p.exec_max = 2;
+  EXPECT_THROW(generate_random_dag(p), std::invalid_argument);
+  p = RandomDagParams{};
+  p.data_min = 1.2;
+  p.data_max = 1.8;  // no whole number inside
+  EXPECT_THROW(generate_random_dag(p), std::invalid_argument);
+  p = RandomDagParams{};
+  p.tasks = 0;
+  EXPECT_THROW(generate_random_dag(p), std::invalid_argument);
+}
+
+TEST(DagWorkloads, AreListed) {
+  std::set<std::string> names;
+  for (const auto& e : workload_registry()) names.insert(e.name);
+  EXPECT_TRUE(names.count("random-dag"));
+  EXPECT_TRUE(names.count("dot"));
+  EXPECT_TRUE(names.count("stg"));
+}
+
+const char* kDot = R"(/* a diamond */
+digraph diamond {
+  node [size=1];      // default work
+  a [size=2, label="start"];
+  "b c" [size=3.5]
+  # a preprocessor-style line
+  a -> "b c" -> d [size=4];
+  a -> e;
+  e -> d [size = 0.5; color=red]
+  d [size=2]
+  subgraph cluster0 { e [size=1] }
+}
+)";
+
+TEST(DagDot, ReadsNodesEdgesDefaultsAndComments) {
+  const TaskGraph g = read_dot(kDot, "diamond.dot");
+  EXPECT_EQ(g.name(), "diamond");
+  ASSERT_EQ(g.size(), 4);
+  EXPECT_EQ(g.task(0).name, "a");
+  EXPECT_EQ(g.task(0).work, 2);
+  EXPECT_EQ(g.task(1).name, "b c");
+  EXPECT_EQ(g.task(1).work, 3.5);
+  EXPECT_EQ(g.task(2).name, "d");
+  EXPECT_EQ(g.task(2).work, 2);
+  EXPECT_EQ(g.task(3).name, "e");
+  EXPECT_EQ(g.task(3).work, 1);
+  ASSERT_EQ(g.edge_count(), 4);
+  EXPECT_EQ(g.edge(0).data, 4);  // a -> "b c"
+  EXPECT_EQ(g.edge(1).data, 4);  // "b c" -> d
+  EXPECT_EQ(g.edge(2).data, 0);  // a -> e: no size, no data
+  EXPECT_EQ(g.edge(3).data, 0.5);
+}
+
+TEST(DagDot, WriterRoundTrips) {
+  RandomDagParams p;
+  p.tasks = 60;
+  p.integer = false;
+  p.seed = 3;
+  const TaskGraph g = generate_random_dag(p);
+  const TaskGraph h = read_dot(write_dot(g), "x.dot");
+  ASSERT_EQ(h.size(), g.size());
+  ASSERT_EQ(h.edge_count(), g.edge_count());
+  for (int t = 0; t < g.size(); ++t) {
+    EXPECT_EQ(h.task(t).name, g.task(t).name);
+    EXPECT_EQ(h.task(t).work, g.task(t).work);  // shortest round-trip form: exact
+  }
+  for (int e = 0; e < g.edge_count(); ++e) {
+    EXPECT_EQ(h.edge(e).from, g.edge(e).from);
+    EXPECT_EQ(h.edge(e).to, g.edge(e).to);
+    EXPECT_EQ(h.edge(e).data, g.edge(e).data);
+  }
+  EXPECT_EQ(write_dot(h), write_dot(g));
+  // Names that are not plain identifiers are quoted.
+  TaskGraph q("my graph");
+  q.add_task("1", 1);
+  q.add_task("node", 2);
+  q.add_task("say \"hi\"", 3);
+  q.add_edge(0, 1, 1);
+  q.add_edge(1, 2, 1);
+  const TaskGraph r = read_dot(write_dot(q), "q.dot");
+  EXPECT_EQ(r.name(), "my graph");
+  EXPECT_EQ(r.task(2).name, "say \"hi\"");
+  EXPECT_EQ(r.task(1).name, "node");
+}
+
+TEST(DagDot, ErrorsNameFileLineAndWhatWasExpected) {
+  auto err = [](const std::string& text) { return error_of([&] { read_dot(text, "g.dot"); }); };
+  std::string e = err("digraph {\n a [size=1];\n b;\n a -> b;\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:3:")) << e;
+  EXPECT_TRUE(contains(e, "task 'b' has no 'size'")) << e;
+  e = err("digraph {\n a [size=x];\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:2:")) << e;
+  EXPECT_TRUE(contains(e, "size must be a number >= 0, got 'x'")) << e;
+  e = err("graph {\n a -- b\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:1:")) << e;
+  EXPECT_TRUE(contains(e, "expected 'digraph'")) << e;
+  e = err("digraph {\n a [size=1]; b [size=1];\n a -- b\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:3:")) << e;
+  EXPECT_TRUE(contains(e, "'--' is an undirected edge")) << e;
+  e = err("digraph {\n a [size=1];\n a -> ;\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:3: expected a task name after '->', found ';'")) << e;
+  e = err("digraph {\n a [size=1 \n");
+  EXPECT_TRUE(contains(e, "g.dot:3:")) << e;
+  EXPECT_TRUE(contains(e, "expected an attribute name or ']'")) << e;
+  e = err("digraph {\n a [label=\"oops]\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:2: string is never closed")) << e;
+  e = err("digraph {\n a [size=1]\n");
+  EXPECT_TRUE(contains(e, "expected '}'")) << e;
+  e = err("digraph {\n a [size=1]\n}\n extra");
+  EXPECT_TRUE(contains(e, "g.dot:4: expected the end of the file")) << e;
+  e = err("digraph {\n a [size=1] b [size=1]\n a -> b\n a -> b [size=2]\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:4: edge a -> b is repeated (first at line 3)")) << e;
+  e = err("digraph {\n a [size=1] @\n}\n");
+  EXPECT_TRUE(contains(e, "g.dot:2: unexpected character '@'")) << e;
+  // strict digraphs merge repeated edges, the later size winning.
+  const TaskGraph s = read_dot("strict digraph { a [size=1] b [size=1] a -> b [size=1] a -> b [size=2] }", "s.dot");
+  ASSERT_EQ(s.edge_count(), 1);
+  EXPECT_EQ(s.edge(0).data, 2);
+}
+
+TEST(DagCycle, IsReportedWithItsTasks) {
+  const std::string e = error_of([] {
+    read_dot("digraph {\n node [size=1]\n a -> b\n b -> c\n c -> d\n d -> b\n}\n", "cyc.dot");
+  });
+  EXPECT_TRUE(contains(e, "cyc.dot:6: the graph has a cycle: b -> c -> d -> b")) << e;
+  const std::string self = error_of([] { read_dot("digraph { a [size=1]; a -> a }", "self.dot"); });
+  EXPECT_TRUE(contains(self, "cycle: a -> a")) << self;
+  TaskGraph g;
+  g.add_task("x", 1);
+  g.add_task("y", 1);
+  g.add_edge(0, 1, 0);
+  EXPECT_TRUE(find_cycle(g).empty());
+  g.add_edge(1, 0, 0);
+  EXPECT_EQ(describe_cycle(g, find_cycle(g)), "x -> y -> x");
+  try {
+    topological_order(g);
+    ADD_FAILURE() << "no throw";
+  } catch (const std::invalid_argument& ex) {
+    EXPECT_TRUE(contains(ex.what(), "x -> y -> x")) << ex.what();
+  }
+}
+
+// A small graph in the STG format: 4 tasks between the dummies 0 and 5, 11-character fields.
+const char* kStg =
+    "          4\n"
+    "          0          0          0\n"
+    "          1          3          1          0\n"
+    "          2          2          1          1\n"
+    "          3          4          1          1\n"
+    "          4          1          2          2          3\n"
+    "          5          0          1          4\n"
+    "#  a made-up example\n"
+    "#  Tasks : 4 (+dummy tasks : 2)\n";
+
+TEST(DagStg, ReadsTasksDummiesAndPredecessors) {
+  const TaskGraph g = read_stg(kStg, "four.stg");
+  ASSERT_EQ(g.size(), 6);
+  EXPECT_EQ(g.task(0).name, "T0");
+  EXPECT_EQ(g.task(0).work, 0);
+  EXPECT_EQ(g.task(3).work, 4);
+  ASSERT_EQ(g.edge_count(), 6);
+  EXPECT_EQ(g.in_edges(4).size(), 2u);
+  EXPECT_EQ(g.edge(g.in_edges(4)[0]).from, 2);
+  EXPECT_EQ(g.edge(g.in_edges(4)[1]).from, 3);
+  for (const auto& e : g.edges()) EXPECT_EQ(e.data, 0);
+  const TaskGraph d = read_stg(kStg, "four.stg", StgOptions{false});
+  ASSERT_EQ(d.size(), 4);
+  EXPECT_EQ(d.task(0).name, "T1");
+  EXPECT_EQ(d.edge_count(), 4);  // the dummy edges go with the dummies
+}
+
+TEST(DagStg, ReadsBothCommunicationCostLayouts) {
+  // Costs after each predecessor on the record's line...
+  const char* same_line =
+      "2\n"
+      "0 0 0\n"
+      "1 5 1 0 0\n"
+      "2 6 1 1 7\n"
+      "3 0 1 2 0\n";
+  // ...or one "predecessor cost" pair per line after the record.
+  const char* own_lines =
+      "2\n"
+      "0 0 0\n"
+      "1 5 1\n"
+      "  0 0\n"
+      "2 6 1\n"
+      "  1 7\n"
+      "3 0 1\n"
+      "  2 0\n";
+  for (const char* text : {same_line, own_lines}) {
+    const TaskGraph g = read_stg(text, "c.stg");
+    ASSERT_EQ(g.size(), 4);
+    ASSERT_EQ(g.edge_count(), 3);
+    EXPECT_EQ(g.edge(1).from, 1);
+    EXPECT_EQ(g.edge(1).to, 2);
+    EXPECT_EQ(g.edge(1).data, 7);
+  }
+}
+
+TEST(DagStg, WriterRoundTripsWithAndWithoutCosts) {
+  RandomDagParams p;
+  p.tasks = 40;
+  p.seed = 9;
+  const TaskGraph g = generate_random_dag(p);
+  for (bool costs : {false, true}) {
+    const std::string text = write_stg(g, costs);
+    // Every number in an 11-character field.
+    const std::string first = text.substr(0, text.find('\n'));
+    EXPECT_EQ(first.size(), 11u);
+    const TaskGraph h = read_stg(text, "w.stg", StgOptions{false});
+    ASSERT_EQ(h.size(), g.size());
+    ASSERT_EQ(h.edge_count(), g.edge_count());
+    double work = 0, data = 0;
+    for (const auto& t : h.tasks()) work += t.work;
+    for (const auto& e : h.edges()) data += e.data;
+    EXPECT_EQ(work, g.total_work());
+    EXPECT_EQ(data, costs ? g.total_data() : 0.0);
+  }
+}
+
+TEST(DagStg, ErrorsNameFileLineAndWhatWasExpected) {
+  auto err = [](const std::string& text) { return error_of([&] { read_stg(text, "t.stg"); }); };
+  std::string e = err("");
+  EXPECT_TRUE(contains(e, "t.stg: empty file")) << e;
+  e = err("two\n");
+  EXPECT_TRUE(contains(e, "t.stg:1: expected a whole number (the number of tasks), found 'two'")) << e;
+  e = err("1\n0 0 0\n2 1 1 0\n2 0 1 1\n");
+  EXPECT_TRUE(contains(e, "t.stg:3: expected task number 1 (records go in order), found 2")) << e;
+  e = err("1\n0 0 0\n1 1 2 0\n2 0 1 1\n");
+  EXPECT_TRUE(contains(e, "t.stg:3: task 1 announces 2 predecessors: expected 2 predecessor numbers")) << e;
+  e = err("1\n0 0 0\n1 1 1 7\n2 0 1 1\n");
+  EXPECT_TRUE(contains(e, "t.stg:3: a predecessor of task 1 must be in 0..2, found 7")) << e;
+  e = err("1\n0 0 0\n1 1 1 0\n");
+  EXPECT_TRUE(contains(e, "t.stg:4: expected the record of task 2")) << e;
+  e = err("1\n0 0 0\n1 -4 1 0\n2 0 1 1\n");
+  EXPECT_TRUE(contains(e, "t.stg:3: expected a number >= 0 (the processing time of task 1), found '-4'")) << e;
+  e = err("1\n0 0 0\n1 1 1 0\n2 0 1 1\n9 9 9\n");
+  EXPECT_TRUE(contains(e, "t.stg:5: expected only the information part")) << e;
+  e = err("2\n0 0 0\n1 1 2 0 2\n2 1 1 1\n3 0 1 2\n");
+  EXPECT_TRUE(contains(e, "the graph has a cycle: T1 -> T2 -> T1")) << e;
+  e = err("1\n0 0 0\n1 1 1\n");
+  EXPECT_TRUE(contains(e, "expected predecessor 1 of 1 of task 1 as 'predecessor cost'")) << e;
+}
+
+}  // namespace
+}  // namespace mpnsim

@@ -1,0 +1,27 @@
+// Task graphs as Graphviz DOT: node `size` = work, edge `size` = data (the DAGGEN and SimGrid convention).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "workloads/dag/task_graph.hpp"
+
+namespace mpnsim {
+
+// Reads a `digraph` (optionally `strict`): node statements, edge chains a -> b -> c,
+// attribute lists, `node [...]` / `edge [...]` defaults, subgraphs used as groups,
+// comments (//, /* */, # lines), quoted, HTML and numeral IDs. Every task needs a
+// `size` (its work, >= 0); an edge without `size` carries no data. Other attributes
+// are ignored. Tasks are numbered in order of first appearance.
+// Throws WorkloadInputError "FILE:LINE: ..." on malformed input, a repeated edge (unless
+// the graph is strict), a missing or bad size, or a cycle (naming its tasks).
+// `file` only labels the messages.
+TaskGraph read_dot(std::string_view text, const std::string& file);
+TaskGraph read_dot_file(const std::string& path);
+
+// The graph as a strict digraph readable by read_dot (and Graphviz, DAGGEN-style tools):
+// one `name [size=W];` line per task, one `a -> b [size=D];` per edge; numbers are written
+// in the shortest form that reads back to the same double.
+std::string write_dot(const TaskGraph& graph);
+
+}  // namespace mpnsim

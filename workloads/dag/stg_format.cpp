@@ -1,0 +1,218 @@
+// STG reader (record by record, with line numbers) and writer (11-character fields).
+#include "workloads/dag/stg_format.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "workloads/dag/dag_cycle.hpp"
+#include "workloads/workload_input_error.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+struct Line {
+  int number = 0;                   // 1-based line in the file
+  std::vector<std::string_view> tokens;
+};
+
+class StgReader {
+ public:
+  StgReader(std::string_view text, const std::string& file) : file_(file) {
+    int number = 0;
+    std::size_t i = 0;
+    while (i <= text.size()) {
+      std::size_t j = text.find('\n', i);
+      if (j == std::string_view::npos) j = text.size();
+      ++number;
+      std::string_view l = text.substr(i, j - i);
+      i = j + 1;
+      Line line{number, {}};
+      std::size_t k = 0;
+      while (k < l.size()) {
+        while (k < l.size() && std::isspace(static_cast<unsigned char>(l[k]))) ++k;
+        const std::size_t b = k;
+        while (k < l.size() && !std::isspace(static_cast<unsigned char>(l[k]))) ++k;
+        if (k > b) line.tokens.push_back(l.substr(b, k - b));
+      }
+      // Blank lines and the '#' information part carry no records.
+      if (line.tokens.empty() || line.tokens.front().front() == '#') continue;
+      lines_.push_back(std::move(line));
+    }
+    last_line_ = number;
+  }
+
+  TaskGraph read(const StgOptions& options) {
+    if (lines_.empty()) throw WorkloadInputError(file_, 0, "empty file: expected the number of tasks on the first line");
+    const Line& head = lines_[0];
+    if (head.tokens.size() != 1)
+      fail(head, fmt::format("expected the number of tasks alone on the first line, found {} fields",
+                             head.tokens.size()));
+    const long long n = whole(head, head.tokens[0], "the number of tasks", 0, 100'000'000);
+    const int count = static_cast<int>(n) + 2;  // with the entry and exit dummies
+    TaskGraph g(std::filesystem::path(file_).stem().string());
+    std::vector<int> record_line(static_cast<std::size_t>(count));
+    struct Pred {
+      int task;
+      double cost;
+    };
+    std::vector<std::vector<Pred>> preds(static_cast<std::size_t>(count));
+    std::size_t at = 1;
+    for (int id = 0; id < count; ++id) {
+      if (at >= lines_.size())
+        throw WorkloadInputError(file_, last_line_,
+                            fmt::format("expected the record of task {} (the file announces {} tasks plus the entry "
+                                        "and exit dummies 0 and {}), found the end of the file",
+                                        id, n, count - 1));
+      const Line& l = lines_[at++];
+      record_line[static_cast<std::size_t>(id)] = l.number;
+      if (l.tokens.size() < 3)
+        fail(l, fmt::format("expected a task record 'number time predecessors ...' for task {}, found {} field{}", id,
+                            l.tokens.size(), l.tokens.size() == 1 ? "" : "s"));
+      const long long number = whole(l, l.tokens[0], "the task number", 0, count - 1);
+      if (number != id) fail(l, fmt::format("expected task number {} (records go in order), found {}", id, number));
+      const double time = real(l, l.tokens[1], fmt::format("the processing time of task {}", id));
+      const long long np = whole(l, l.tokens[2], fmt::format("the number of predecessors of task {}", id), 0, count - 1);
+      g.add_task(fmt::format("T{}", id), time);
+      const std::size_t rest = l.tokens.size() - 3;
+      auto& ps = preds[static_cast<std::size_t>(id)];
+      auto pred = [&](const Line& where, std::string_view tok, std::optional<std::string_view> cost) {
+        const long long p = whole(where, tok, fmt::format("a predecessor of task {}", id), 0, count - 1);
+        if (p == id) fail(where, fmt::format("task {} is listed as its own predecessor", id));
+        for (const auto& q : ps)
+          if (q.task == p) fail(where, fmt::format("predecessor {} of task {} is listed twice", p, id));
+        ps.push_back({static_cast<int>(p), cost ? real(where, *cost, fmt::format("the communication cost {} -> {}", p, id)) : 0.0});
+      };
+      const auto k = static_cast<std::size_t>(np);
+      if (rest == k) {
+        for (std::size_t i = 0; i < k; ++i) pred(l, l.tokens[3 + i], std::nullopt);
+      } else if (k > 0 && rest == 2 * k) {
+        for (std::size_t i = 0; i < k; ++i) pred(l, l.tokens[3 + 2 * i], l.tokens[4 + 2 * i]);
+      } else if (k > 0 && rest == 0) {
+        // Communication-cost variant with one "predecessor cost" pair per line.
+        for (std::size_t i = 0; i < k; ++i) {
+          if (at >= lines_.size())
+            throw WorkloadInputError(file_, last_line_,
+                                fmt::format("expected predecessor {} of {} of task {} as 'predecessor cost', found "
+                                            "the end of the file", i + 1, k, id));
+          const Line& pl = lines_[at++];
+          if (pl.tokens.size() != 2)
+            fail(pl, fmt::format("expected predecessor {} of {} of task {} as 'predecessor cost' (2 fields), found "
+                                 "{} field{}", i + 1, k, id, pl.tokens.size(), pl.tokens.size() == 1 ? "" : "s"));
+          pred(pl, pl.tokens[0], pl.tokens[1]);
+        }
+      } else {
+        fail(l, fmt::format("task {} announces {} predecessor{}: expected {} predecessor numbers{} after the count, "
+                            "found {} field{}", id, k, k == 1 ? "" : "s", k,
+                            k > 0 ? fmt::format(" (or {} 'predecessor cost' numbers)", 2 * k) : std::string(), rest,
+                            rest == 1 ? "" : "s"));
+      }
+      if (id == 0 && !ps.empty()) fail(l, "the entry dummy task 0 must have no predecessors");
+    }
+    if (at < lines_.size())
+      fail(lines_[at], fmt::format("expected only the information part (lines starting with '#') after the {} task "
+                                   "records, found more numbers", count));
+    for (int id = 0; id < count; ++id)
+      for (const auto& p : preds[static_cast<std::size_t>(id)]) g.add_edge(p.task, id, p.cost);
+    if (const auto cycle = find_cycle(g); !cycle.empty())
+      throw WorkloadInputError(file_, record_line[static_cast<std::size_t>(g.edge(cycle.back()).to)],
+                          fmt::format("the graph has a cycle: {}", describe_cycle(g, cycle)));
+    if (options.keep_dummies) return g;
+    return drop_dummies(g, record_line);
+  }
+
+ private:
+  [[noreturn]] void fail(const Line& l, const std::string& problem) const {
+    throw WorkloadInputError(file_, l.number, problem);
+  }
+
+  long long whole(const Line& l, std::string_view tok, const std::string& what, long long min, long long max) const {
+    long long v = 0;
+    const auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v);
+    if (ec != std::errc() || p != tok.data() + tok.size())
+      fail(l, fmt::format("expected a whole number ({}), found '{}'", what, tok));
+    if (v < min || v > max) fail(l, fmt::format("{} must be in {}..{}, found {}", what, min, max, v));
+    return v;
+  }
+
+  double real(const Line& l, std::string_view tok, const std::string& what) const {
+    const std::string s(tok);
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end != s.c_str() + s.size() || !std::isfinite(v) || v < 0)
+      fail(l, fmt::format("expected a number >= 0 ({}), found '{}'", what, tok));
+    return v;
+  }
+
+  TaskGraph drop_dummies(const TaskGraph& g, const std::vector<int>& record_line) const {
+    const int last = g.size() - 1;
+    for (int d : {0, last})
+      if (g.task(d).work != 0)
+        throw WorkloadInputError(file_, record_line[static_cast<std::size_t>(d)],
+                            fmt::format("dummy task {} has processing time {}; only dummies of time 0 can be dropped",
+                                        d, g.task(d).work));
+    TaskGraph out(g.name());
+    for (int t = 1; t < last; ++t) out.add_task(g.task(t).name, g.task(t).work);
+    for (const auto& e : g.edges())
+      if (e.from != 0 && e.to != last && e.from != last && e.to != 0) out.add_edge(e.from - 1, e.to - 1, e.data);
+    return out;
+  }
+
+  const std::string& file_;
+  std::vector<Line> lines_;
+  int last_line_ = 0;
+};
+
+// An 11-character field, right-aligned; a longer number still gets a separating space.
+std::string field(double v) { return fmt::format(" {:>10}", fmt::format("{}", v)); }
+std::string field(int v) { return fmt::format(" {:>10}", v); }
+
+}  // namespace
+
+TaskGraph read_stg(std::string_view text, const std::string& file, const StgOptions& options) {
+  return StgReader(text, file).read(options);
+}
+
+TaskGraph read_stg_file(const std::string& path, const StgOptions& options) {
+  return read_stg(read_text_file(path), path, options);
+}
+
+std::string write_stg(const TaskGraph& graph, bool communication_costs) {
+  const std::vector<int> order = topological_order(graph);
+  const int n = graph.size();
+  std::vector<int> number(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) number[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = i + 1;
+  std::string out = field(n) + "\n";
+  auto record = [&](int id, double time, const std::vector<std::pair<int, double>>& ps) {
+    out += field(id) + field(time) + field(static_cast<int>(ps.size()));
+    for (const auto& [p, c] : ps) {
+      out += field(p);
+      if (communication_costs) out += field(c);
+    }
+    out += "\n";
+  };
+  record(0, 0.0, {});
+  for (int t : order) {
+    std::vector<std::pair<int, double>> ps;
+    for (int e : graph.in_edges(t)) ps.emplace_back(number[static_cast<std::size_t>(graph.edge(e).from)], graph.edge(e).data);
+    if (ps.empty()) ps.emplace_back(0, 0.0);
+    record(number[static_cast<std::size_t>(t)], graph.task(t).work, ps);
+  }
+  std::vector<std::pair<int, double>> exits;
+  for (int t : order)
+    if (graph.out_edges(t).empty()) exits.emplace_back(number[static_cast<std::size_t>(t)], 0.0);
+  if (exits.empty()) exits.emplace_back(0, 0.0);
+  record(n + 1, 0.0, exits);
+  out += fmt::format("# written by mpnsim from task graph '{}'\n", graph.name());
+  out += fmt::format("# Tasks : {} (+dummy tasks : 2)\n# Edges : {}\n", n, graph.edge_count());
+  return out;
+}
+
+}  // namespace mpnsim

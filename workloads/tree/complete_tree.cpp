@@ -1,0 +1,25 @@
+// Complete k-ary task trees.
+#include <fmt/format.h>
+
+#include "sim/parameters.hpp"
+#include "workloads/tree/tree_generators.hpp"
+
+namespace mpnsim {
+
+TaskTree complete_tree(int arity, int depth) {
+  if (arity < 1) throw ParamError("arity", fmt::format("expected an integer >= 1, got {}", arity));
+  if (depth < 0) throw ParamError("depth", fmt::format("expected an integer >= 0, got {}", depth));
+  std::int64_t total = 0, width = 1;
+  for (int k = 0; k <= depth; ++k, width *= arity) {
+    total += width;
+    if (total > kMaxTreeTasks)
+      throw ParamError("depth", fmt::format("a complete {}-ary tree of depth {} has more than {} tasks",
+                                            arity, depth, kMaxTreeTasks));
+  }
+  std::vector<int> counts(static_cast<std::size_t>(total), 0);
+  const std::int64_t inner = total - width / arity;  // every level but the last
+  for (std::int64_t i = 0; i < inner; ++i) counts[static_cast<std::size_t>(i)] = arity;
+  return TaskTree::from_child_counts(counts);
+}
+
+}  // namespace mpnsim

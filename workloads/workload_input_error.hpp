@@ -1,0 +1,26 @@
+// Errors in workload files (task trees, task graphs): the file, the line, what was expected.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace mpnsim {
+
+// what() reads "FILE:LINE: PROBLEM" ("FILE: PROBLEM" when no line applies).
+class WorkloadInputError : public std::runtime_error {
+ public:
+  WorkloadInputError(std::string file, int line, std::string problem);
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }  // 1-based, 0 when the problem is the whole file
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string file_;
+  int line_;
+  std::string problem_;
+};
+
+// The whole content of a file; WorkloadInputError when it cannot be read.
+std::string read_text_file(const std::string& path);
+
+}  // namespace mpnsim

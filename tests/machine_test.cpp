@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "sim/machine.hpp"
 #include "sim/plan.hpp"
 #include "sim/time_tolerance.hpp"
@@ -206,8 +208,8 @@ TEST(Machine, IdenticalInputsGiveIdenticalTimelines) {
     Machine m(engine, star(6, proc(0.7, false, 2, 1), 0.3));
     Plan plan;
     for (int leaf = 1; leaf <= 6; ++leaf) {
-      const int s = plan.add_send(0, leaf, 0.1 * leaf, "s" + std::to_string(leaf));
-      plan.add_compute(leaf, 0.05 * leaf, "c" + std::to_string(leaf), {s});
+      const int s = plan.add_send(0, leaf, 0.1 * leaf, fmt::format("s{}", leaf));
+      plan.add_compute(leaf, 0.05 * leaf, fmt::format("c{}", leaf), {s});
     }
     plan.add_compute(0, 0.2, "c0");
     play(plan, m);

@@ -64,15 +64,17 @@ TEST(TopologyRegistry, BadParametersAreRefusedByName) {
   EXPECT_EQ(error_of("let", {{"dept", "3"}}).key(), "dept");  // unknown, 'depth' suggested
   EXPECT_NE(error_of("let", {{"dept", "3"}}).problem().find("depth"), std::string::npos);
   EXPECT_EQ(error_of("let", {{"depth", "-1"}}).key(), "depth");
-  EXPECT_EQ(error_of("hypercube", {{"dim", "25"}}).key(), "dim");  // above the declared max
+  EXPECT_EQ(error_of("hypercube", {{"dim", "25"}}).key(), "dim");  // 25 * 2^24 links: too large
+  EXPECT_EQ(error_of("hypercube", {{"dim", "31"}}).key(), "dim");  // above the declared max
   EXPECT_EQ(error_of("hypercube", {{"dim", "three"}}).key(), "dim");
   EXPECT_EQ(error_of("debruijn", {{"base", "3"}}).key(), "base");  // only 2 or 4
-  EXPECT_EQ(error_of("debruijn", {{"base", "4"}, {"order", "11"}}).key(), "order");  // 4^11 nodes
+  EXPECT_EQ(error_of("debruijn", {{"base", "4"}, {"order", "13"}}).key(), "order");  // 4^13 nodes
   EXPECT_EQ(error_of("mesh", {{"torus", "maybe"}}).key(), "torus");
-  // 2000 x 2000 fits each side's range but not memory: refused before building.
-  const auto big = error_of("mesh", {{"rows", "2000"}, {"cols", "2000"}});
+  // 5000 x 5000 fits each side's range but not memory: refused before building, with the estimate.
+  const auto big = error_of("mesh", {{"rows", "5000"}, {"cols", "5000"}});
   EXPECT_EQ(big.key(), "rows");
-  EXPECT_NE(big.problem().find("4000000 nodes"), std::string::npos) << big.what();
+  EXPECT_NE(big.problem().find("25000000 nodes"), std::string::npos) << big.what();
+  EXPECT_NE(big.problem().find("GiB"), std::string::npos) << big.what();
 }
 
 }  // namespace

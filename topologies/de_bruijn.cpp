@@ -8,7 +8,7 @@
 namespace mpnsim {
 
 namespace {
-constexpr int kMaxOrder = 20;  // binary: N = 2^20; quaternary is held to 4^10 by check_size
+constexpr int kMaxOrder = 24;  // binary: N = 2^24; quaternary is held to 4^12 by check_size
 }
 
 Topology de_bruijn(int order, int base, bool directed) {

@@ -12,12 +12,13 @@
 
 namespace mpnsim {
 
-// Largest topology any family builds. A link costs ~150 bytes at peak across the raw list, the
-// Boost graph and the neighbour lists (hypercube dim 18: 2.4 Mi links, 350 MB), so 4 Mi links
-// is ~0.6 GB. Bigger requests are refused with a ParamError naming the parameter, before
+// Largest topology any family builds. A link costs ~40 bytes at peak across the raw list,
+// the sorted link list and the neighbour lists (hypercube dim 18: 2.4 Mi links, 84 MB; the
+// Boost graph view is built only on request), so 2^26 links is ~2.7 GB. Bigger requests are
+// refused with a ParamError naming the parameter and the memory it would take, before
 // anything is allocated.
-inline constexpr std::int64_t kMaxTopologyNodes = std::int64_t{1} << 20;
-inline constexpr std::int64_t kMaxTopologyLinks = std::int64_t{1} << 22;
+inline constexpr std::int64_t kMaxTopologyNodes = std::int64_t{1} << 24;
+inline constexpr std::int64_t kMaxTopologyLinks = std::int64_t{1} << 26;
 
 // Each builder checks its arguments and throws ParamError (key = parameter name) when they
 // are out of range. Topology::name() spells out every parameter, e.g. "let(depth=2)".

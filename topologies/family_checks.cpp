@@ -8,10 +8,10 @@ namespace mpnsim::detail {
 void check_size(std::string_view key, std::int64_t nodes, std::int64_t links) {
   if (nodes > kMaxTopologyNodes || links > kMaxTopologyLinks)
     throw ParamError(std::string(key),
-                     fmt::format("gives {} nodes and {} links, which would take about {:.1f} GiB (about 150 "
-                                 "bytes per link and 64 per node); mpnsim builds at most {} nodes and {} links: "
-                                 "choose a smaller size",
-                                 nodes, links, (150.0 * static_cast<double>(links) + 64.0 * static_cast<double>(nodes)) / (1 << 30),
+                     fmt::format("gives {} nodes and {} links, which would take about {:.1f} GiB (about 40 "
+                                 "bytes per link and 64 per node, before any simulation); mpnsim builds at most {} "
+                                 "nodes and {} links: choose a smaller size",
+                                 nodes, links, (40.0 * static_cast<double>(links) + 64.0 * static_cast<double>(nodes)) / (1 << 30),
                                  kMaxTopologyNodes, kMaxTopologyLinks));
 }
 

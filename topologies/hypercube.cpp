@@ -7,7 +7,7 @@
 namespace mpnsim {
 
 namespace {
-// d*2^(d-1) links must stay under kMaxTopologyLinks: 18*2^17 = 2.4 Mi, 19*2^18 = 5 Mi.
+// d*2^(d-1) links must stay under kMaxTopologyLinks: 20*2^19 = 10 Mi fits, 23*2^22 = 96 Mi does not.
 constexpr int kMaxDim = 30;  // beyond what fits: check_size refuses d > 18 with the memory estimate
 }
 

@@ -12,8 +12,7 @@ namespace mpnsim {
 
 Topology::Topology(std::string kind, std::string name, int nodes,
                    const std::vector<std::pair<int, int>>& raw_links, bool directed)
-    : kind_(std::move(kind)), name_(std::move(name)), nodes_(nodes), directed_(directed),
-      graph_(static_cast<std::size_t>(std::max(nodes, 0))) {
+    : kind_(std::move(kind)), name_(std::move(name)), nodes_(nodes), directed_(directed) {
   if (nodes < 1) throw std::invalid_argument(fmt::format("{}: a topology needs at least one node", name_));
 
   // Families produce links straight from their definitions (thesis eq 3.3 for LET, the shift
@@ -39,14 +38,25 @@ Topology::Topology(std::string kind, std::string name, int nodes,
 
   adjacency_.assign(static_cast<std::size_t>(nodes), {});
   for (auto [a, b] : links_) {
-    boost::add_edge(static_cast<std::size_t>(a), static_cast<std::size_t>(b), graph_);
     adjacency_[static_cast<std::size_t>(a)].push_back(b);
     if (!directed) adjacency_[static_cast<std::size_t>(b)].push_back(a);
   }
   for (auto& list : adjacency_) std::sort(list.begin(), list.end());
 }
 
+const TopologyGraph& Topology::graph() const {
+  std::lock_guard lock(*graph_mutex_);
+  if (!graph_) {
+    auto g = std::make_shared<TopologyGraph>(static_cast<std::size_t>(nodes_));
+    for (auto [a, b] : links_) boost::add_edge(static_cast<std::size_t>(a), static_cast<std::size_t>(b), *g);
+    graph_ = std::move(g);
+  }
+  return *graph_;
+}
+
 const TopologyProperties& Topology::properties() const {
+  // Repetitions of one point may ask at once: compute once, under the lock.
+  std::lock_guard lock(*graph_mutex_);
   if (properties_) return *properties_;
   TopologyProperties p;
   p.nodes = nodes_;

@@ -1,6 +1,8 @@
 // A processor network: its graph (Boost.Graph), levels and L/R targets where it has them.
 #pragma once
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -40,7 +42,9 @@ class Topology {
   const std::string& name() const { return name_; }   // with parameters, e.g. "let(depth=2)"
   int size() const { return nodes_; }
   bool directed() const { return directed_; }
-  const TopologyGraph& graph() const { return graph_; }
+  // The Boost.Graph view, built on first use (thread-safe): most work needs only
+  // the neighbour lists, and a million-link Boost graph costs ~100 bytes a link.
+  const TopologyGraph& graph() const;
 
   // Links after clean-up, each once: (a, b) with a < b when undirected.
   const std::vector<std::pair<int, int>>& links() const { return links_; }
@@ -68,7 +72,8 @@ class Topology {
   std::string kind_, name_;
   int nodes_;
   bool directed_;
-  TopologyGraph graph_;
+  mutable std::shared_ptr<TopologyGraph> graph_;
+  std::shared_ptr<std::mutex> graph_mutex_ = std::make_shared<std::mutex>();  // guards graph_, properties_
   std::vector<std::pair<int, int>> links_;
   Adjacency adjacency_;
   int self_loops_dropped_ = 0;

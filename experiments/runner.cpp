@@ -39,9 +39,16 @@ namespace {
       if (e.key() == a.key || e.key().rfind(a.key + ".", 0) == 0 || a.key.rfind(e.key() + ".", 0) == 0)
         src.fail(a.origin, e.key(), fmt::format("{} (sweep point {})", e.problem(), point.label()));
   }
-  if (!point.assignments.empty())
-    throw InputError(spec.file, YAML::Mark::null_mark(), "",
-                     fmt::format("{} (sweep point {})", e.what(), point.label()));
+  if (!point.assignments.empty()) {
+    // Keep the error's own position and add which point it was.
+    YAML::Mark at = YAML::Mark::null_mark();
+    if (e.line() > 0) {
+      at = YAML::Mark();
+      at.line = e.line() - 1;
+      at.column = e.column() - 1;
+    }
+    throw InputError(spec.file, at, e.key(), fmt::format("{} (sweep point {})", e.problem(), point.label()));
+  }
   throw e;
 }
 

@@ -106,6 +106,18 @@ TEST(ExperimentFile, ImpossibleValueInASweepPointsAtTheSweep) {
   EXPECT_NE(r.output.find("topology.depth"), std::string::npos) << r.output;
 }
 
+TEST(ExperimentFile, KeyMadeWrongByASweepPointIsLocatedOnce) {
+  // depth is right for let, wrong for the hypercube the sweep also asks for.
+  TempDir dir("sweepkey");
+  const auto r = validate(dir,
+                          "name: t\nkind: divisible\nmachine: {topology: {kind: let, depth: 2}}\n"
+                          "strategy: {name: generic}\nsweep:\n  machine.topology.kind: [let, hypercube]\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("bad.yaml:3:33: 'machine.topology.depth': unknown key"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(sweep point machine.topology.kind=hypercube)"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("bad.yaml: "), std::string::npos) << "position given twice: " << r.output;
+}
+
 TEST(ExperimentFile, UnknownKindAndTopologyAreSuggested) {
   TempDir dir("kind");
   auto r = validate(dir, "name: t\nkind: topolgy\ntopology: {kind: let}\n");

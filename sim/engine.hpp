@@ -17,11 +17,22 @@ class Engine {
 
   // Schedules `action` at absolute time `time` (>= now()). Ties run in the
   // order they were scheduled.
-  void schedule_at(double time, Action action);
+  void schedule_at(double time, Action action) {
+    // Scheduling into the past (or at NaN) would break causality: a caller bug.
+    if (!(time >= now_)) refuse_past(time);
+    queue_.push(time, std::move(action));
+  }
   void schedule_in(double delay, Action action) { schedule_at(now_ + delay, std::move(action)); }
 
   // Runs the next event; false when nothing is pending.
-  bool step();
+  bool step() {
+    if (queue_.empty()) return false;
+    Action action;
+    now_ = queue_.pop(action);
+    ++events_run_;
+    action();
+    return true;
+  }
   // Runs until no event is pending; returns the number of events run.
   std::uint64_t run();
 
@@ -29,6 +40,8 @@ class Engine {
   std::size_t pending() const { return queue_.size(); }
 
  private:
+  [[noreturn]] void refuse_past(double time) const;
+
   EventQueue queue_;
   double now_ = 0.0;
   std::uint64_t events_run_ = 0;

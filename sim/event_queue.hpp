@@ -2,7 +2,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -26,13 +28,24 @@ class EventQueue {
  public:
   using Action = std::function<void()>;
 
-  void push(double time, Action action);
+  void push(double time, Action action) {
+    const std::uint64_t key = key_of(time);
+    buckets_[bucket_of(key)].push_back(Entry{key, std::move(action)});
+    ++size_;
+    ++pushed_;
+  }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   double next_time();
 
   // Removes the earliest event; returns its time and moves its action out.
-  double pop(Action& action);
+  double pop(Action& action) {
+    if (head_ >= buckets_[0].size()) refill();
+    action = std::move(buckets_[0][head_].action);
+    ++head_;
+    --size_;
+    return time_of(last_);
+  }
 
   // Sequence numbers handed out so far (one per push).
   std::uint64_t pushed() const { return pushed_; }
@@ -42,9 +55,21 @@ class EventQueue {
     std::uint64_t key;
     Action action;
   };
-  static std::uint64_t key_of(double time);
-  static double time_of(std::uint64_t key);
-  std::size_t bucket_of(std::uint64_t key) const;
+  // Inline: push and pop are the engine's innermost loop.
+  static std::uint64_t key_of(double time) {
+    if (time == 0) return 0;  // -0.0 has the sign bit set; it is the same time as 0.0
+    std::uint64_t key;
+    std::memcpy(&key, &time, sizeof key);
+    return key;
+  }
+  static double time_of(std::uint64_t key) {
+    double time;
+    std::memcpy(&time, &key, sizeof time);
+    return time;
+  }
+  std::size_t bucket_of(std::uint64_t key) const {
+    return key == last_ ? 0 : static_cast<std::size_t>(64 - std::countl_zero(key ^ last_));
+  }
   // Makes bucket 0 hold the earliest events (requires size_ > 0).
   void refill();
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "experiments/command_flags.hpp"
 #include "experiments/experiment_kind.hpp"
 #include "experiments/input_error.hpp"
 #include "experiments/machine_config.hpp"
@@ -127,22 +128,11 @@ int topo_command(const std::vector<std::string>& args, const std::string& format
     return kExitBadInput;
   }
   std::vector<std::pair<std::string, std::string>> params;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0 || a.size() == 2) {
-      spdlog::error("topo: expected --PARAM VALUE, got '{}'", a);
-      return kExitBadInput;
-    }
-    std::string name = a.substr(2), value;
-    if (auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
-      value = args[++i];
-    } else {
-      value = "true";  // a lone flag such as --torus or --directed
-    }
-    params.emplace_back(name, value);
+  try {
+    params = parse_flag_pairs({args.begin() + 1, args.end()});
+  } catch (const ParamError& e) {
+    spdlog::error("topo: {}: {}", e.key(), e.problem());
+    return kExitBadInput;
   }
   try {
     const Topology t = make_topology(args[0], params);

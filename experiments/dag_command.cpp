@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/chrome_trace.hpp"
+#include "experiments/command_flags.hpp"
 #include "experiments/commands.hpp"
 #include "experiments/dag_report.hpp"
 #include "experiments/gantt_svg.hpp"
@@ -19,30 +20,6 @@
 namespace mpnsim {
 
 namespace {
-
-// "--name value", "--name=value" and a lone "--flag" (= true), in order.
-std::vector<std::pair<std::string, std::string>> flag_pairs(const std::vector<std::string>& args) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0 || a.size() == 2) throw ParamError(a, "expected --PARAM VALUE");
-    std::string name = a.substr(2), value;
-    if (auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
-      value = args[++i];
-    } else {
-      value = "true";
-    }
-    out.emplace_back(name, value);
-  }
-  return out;
-}
-
-bool declares(const std::vector<ParamSpec>& specs, const std::string& name) {
-  return std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
-}
 
 std::string names_of(const std::vector<ParamSpec>& specs) {
   std::vector<std::string> n;
@@ -104,7 +81,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     scheduler_node["name"] = o.scheduler;
     // Each flag goes to whichever of topology, workload and scheduler declares it; a prefix
     // settles a name more than one declares. my-flag is accepted for my_flag.
-    for (auto [name, value] : flag_pairs(o.extras)) {
+    for (auto [name, value] : parse_flag_pairs(o.extras)) {
       std::string target;
       for (const char* prefix : {"topology.", "workload.", "scheduler."}) {
         const std::string p(prefix);
@@ -115,9 +92,9 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       }
       auto takers = [&](const std::string& n) {
         std::vector<std::string> t;
-        if (family && declares(family->params, n)) t.push_back("topology");
-        if (declares(workload->params, n)) t.push_back("workload");
-        if (scheduler && declares(scheduler->params, n)) t.push_back("scheduler");
+        if (family && declares_param(family->params, n)) t.push_back("topology");
+        if (declares_param(workload->params, n)) t.push_back("workload");
+        if (scheduler && declares_param(scheduler->params, n)) t.push_back("scheduler");
         return t;
       };
       std::vector<std::string> t = takers(name);

@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/chrome_trace.hpp"
+#include "experiments/command_flags.hpp"
 #include "experiments/commands.hpp"
 #include "experiments/divisible_report.hpp"
 #include "experiments/divisible_setup.hpp"
@@ -18,33 +19,6 @@
 namespace mpnsim {
 
 namespace {
-
-// Splits "--name value", "--name=value" and lone "--flag" (= true) into pairs.
-std::vector<std::pair<std::string, std::string>> flag_pairs(const std::vector<std::string>& args) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0 || a.size() == 2)
-      throw ParamError(a, "expected --PARAM VALUE");
-    std::string name = a.substr(2), value;
-    if (auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
-      value = args[++i];
-    } else {
-      value = "true";
-    }
-    out.emplace_back(name, value);
-  }
-  return out;
-}
-
-bool declares(const std::vector<ParamSpec>& specs, const std::string& name) {
-  for (const auto& s : specs)
-    if (s.name == name) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -76,13 +50,13 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     // Family parameters go to the topology, the rest to the strategy; "topology." and
     // "strategy." prefixes settle a name both declare.
     YAML::Node strategy_node(YAML::NodeType::Map);
-    for (auto [name, value] : flag_pairs(o.extras)) {
+    for (auto [name, value] : parse_flag_pairs(o.extras)) {
       const bool to_topology = name.rfind("topology.", 0) == 0;
       const bool to_strategy = name.rfind("strategy.", 0) == 0;
       if (to_topology) name = name.substr(9);
       if (to_strategy) name = name.substr(9);
-      const bool in_family = family && declares(family->params, name);
-      const bool in_strategy = declares(strategy.params, name);
+      const bool in_family = family && declares_param(family->params, name);
+      const bool in_strategy = declares_param(strategy.params, name);
       if (!to_strategy && in_family && in_strategy && !to_topology)
         throw ParamError(name, fmt::format("both the topology and the strategy take --{0}: write "
                                            "--topology.{0} or --strategy.{0}", name));

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "experiments/command_flags.hpp"
 #include "experiments/chrome_trace.hpp"
 #include "experiments/commands.hpp"
 #include "experiments/gantt_svg.hpp"
@@ -29,23 +30,14 @@ struct Flag {
   bool prefixed = false;
 };
 
-// "--name value", "--name=value" and a lone "--flag" (= true), in order.
+// The flags in order, each with the group it was written after (or its prefix's).
 std::vector<Flag> read_flags(const std::vector<std::string>& args) {
   std::vector<Flag> out;
   int current = kNone;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0 || a.size() == 2) throw ParamError(a, "expected --PARAM VALUE");
+  for (auto& [flag_name, flag_value] : parse_flag_pairs(args)) {
     Flag f;
-    f.name = a.substr(2);
-    if (auto eq = f.name.find('='); eq != std::string::npos) {
-      f.value = f.name.substr(eq + 1);
-      f.name = f.name.substr(0, eq);
-    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
-      f.value = args[++i];
-    } else {
-      f.value = "true";
-    }
+    f.name = flag_name;
+    f.value = flag_value;
     for (int g = 0; g < 3; ++g) {
       const std::string name = kGroupNames[static_cast<std::size_t>(g)];
       if (f.name == name) current = g;

@@ -1,0 +1,31 @@
+// Splitting of --PARAM VALUE flags for the subcommands that take model parameters.
+#include "experiments/command_flags.hpp"
+
+#include <algorithm>
+
+namespace mpnsim {
+
+std::vector<std::pair<std::string, std::string>> parse_flag_pairs(const std::vector<std::string>& args) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0 || a.size() == 2) throw ParamError(a, "expected --PARAM VALUE");
+    std::string name = a.substr(2), value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+      value = args[++i];  // a negative number ("-1") is a value, not a flag
+    } else {
+      value = "true";  // a lone flag such as --torus or --directed
+    }
+    out.emplace_back(std::move(name), std::move(value));
+  }
+  return out;
+}
+
+bool declares_param(const std::vector<ParamSpec>& specs, const std::string& name) {
+  return std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
+}
+
+}  // namespace mpnsim

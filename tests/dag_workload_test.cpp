@@ -45,6 +45,17 @@ TEST(DagRandom, UniformIntegersStayInRangeAndCoverIt) {
   }
 }
 
+TEST(DagGenerator, RefusesGraphsTooLargeWithTheEstimate) {
+  RandomDagParams p;
+  p.tasks = 10'000'000;
+  try {
+    check_random_dag_params(p);
+    FAIL() << "10^7 tasks accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("14.3 GiB"), std::string::npos) << e.what();
+  }
+}
+
 TEST(DagGenerator, RespectsDegreesRangesAndOrder) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     RandomDagParams p;

@@ -37,6 +37,14 @@ TEST(TreeWorkload, CompleteTernaryDepthFive) {
 
 TEST(TreeWorkload, CompleteTreeRefusesHugeSizes) {
   EXPECT_THROW(complete_tree(3, 30), ParamError);
+  try {
+    complete_tree(10, 12);
+    FAIL() << "a 10-ary tree of depth 12 was built";
+  } catch (const ParamError& e) {
+    // (10^13 - 1)/9 tasks, with the memory they would take.
+    EXPECT_NE(e.problem().find("1.11e+12 tasks"), std::string::npos) << e.problem();
+    EXPECT_NE(e.problem().find("GiB"), std::string::npos) << e.problem();
+  }
   EXPECT_THROW(complete_tree(0, 3), ParamError);
   EXPECT_EQ(complete_tree(1, 4).size(), 5);  // a chain
   EXPECT_EQ(complete_tree(2, 0).size(), 1);

@@ -12,9 +12,14 @@ TaskTree complete_tree(int arity, int depth) {
   std::int64_t total = 0, width = 1;
   for (int k = 0; k <= depth; ++k, width *= arity) {
     total += width;
-    if (total > kMaxTreeTasks)
-      throw ParamError("depth", fmt::format("a complete {}-ary tree of depth {} has more than {} tasks",
-                                            arity, depth, kMaxTreeTasks));
+    if (total > kMaxTreeTasks) {
+      // The size asked for, in floating point (it may not fit in 64 bits).
+      double all = 0, w = 1;
+      for (int j = 0; j <= depth; ++j, w *= arity) all += w;
+      throw ParamError("depth", fmt::format("a complete {}-ary tree of depth {} has {:.3g} tasks, about {:.3g} GiB "
+                                            "at ~64 bytes a task while placed; mpnsim places at most {} tasks",
+                                            arity, depth, all, all * 64 / (1 << 30), kMaxTreeTasks));
+    }
   }
   std::vector<int> counts(static_cast<std::size_t>(total), 0);
   const std::int64_t inner = total - width / arity;  // every level but the last

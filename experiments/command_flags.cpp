@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace mpnsim {
 
 std::vector<std::pair<std::string, std::string>> parse_flag_pairs(const std::vector<std::string>& args) {
@@ -26,6 +28,21 @@ std::vector<std::pair<std::string, std::string>> parse_flag_pairs(const std::vec
 
 bool declares_param(const std::vector<ParamSpec>& specs, const std::string& name) {
   return std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
+}
+
+void apply_machine_flags(YAML::Node machine, const MachineFlags& f) {
+  auto set = [&](const char* section, const char* key, const std::string& value) {
+    if (!machine[section]) machine[section] = YAML::Node(YAML::NodeType::Map);
+    machine[section][key] = value;
+  };
+  if (f.w) set("processor", "w", fmt::format("{}", *f.w));
+  if (f.coprocessor) set("processor", "coprocessor", *f.coprocessor ? "true" : "false");
+  if (!f.send_ports.empty()) set("processor", "send_ports", f.send_ports);
+  if (!f.recv_ports.empty()) set("processor", "recv_ports", f.recv_ports);
+  if (f.z) set("link", "z", fmt::format("{}", *f.z));
+  if (f.S) set("link", "S", fmt::format("{}", *f.S));
+  if (f.Tcp) machine["Tcp"] = fmt::format("{}", *f.Tcp);
+  if (f.Tcm) machine["Tcm"] = fmt::format("{}", *f.Tcm);
 }
 
 }  // namespace mpnsim

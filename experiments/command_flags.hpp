@@ -1,9 +1,12 @@
 // The --PARAM VALUE flags that topo, dlt, tree and dag pass on to model parameters.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <yaml-cpp/yaml.h>
 
 #include "sim/parameters.hpp"
 
@@ -15,5 +18,16 @@ std::vector<std::pair<std::string, std::string>> parse_flag_pairs(const std::vec
 
 // Whether `specs` declares a parameter called `name`.
 bool declares_param(const std::vector<ParamSpec>& specs, const std::string& name);
+
+// The machine flags dlt and dag share; unset ones leave the machine as it is.
+struct MachineFlags {
+  std::optional<double> w, z, S, Tcp, Tcm;
+  std::optional<bool> coprocessor;
+  std::string send_ports, recv_ports;
+};
+
+// Writes the set flags into a machine mapping (the form of an experiment's
+// `machine:`), so that the YAML reader checks them like any other input.
+void apply_machine_flags(YAML::Node machine, const MachineFlags& flags);
 
 }  // namespace mpnsim

@@ -121,18 +121,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       else if (target == "workload") workload_node[name] = value;
       else scheduler_node[name] = value;
     }
-    auto set = [&](const char* section, const char* key, const std::string& value) {
-      if (!machine[section]) machine[section] = YAML::Node(YAML::NodeType::Map);
-      machine[section][key] = value;
-    };
-    if (o.w) set("processor", "w", fmt::format("{}", *o.w));
-    if (o.coprocessor) set("processor", "coprocessor", *o.coprocessor ? "true" : "false");
-    if (!o.send_ports.empty()) set("processor", "send_ports", o.send_ports);
-    if (!o.recv_ports.empty()) set("processor", "recv_ports", o.recv_ports);
-    if (o.z) set("link", "z", fmt::format("{}", *o.z));
-    if (o.S) set("link", "S", fmt::format("{}", *o.S));
-    if (o.Tcp) machine["Tcp"] = fmt::format("{}", *o.Tcp);
-    if (o.Tcm) machine["Tcm"] = fmt::format("{}", *o.Tcm);
+    apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
 
     DagMachine m = read_dag_machine(machine_src, machine, "machine");
     DagSetup setup{std::move(m.config), std::move(m.comm)};

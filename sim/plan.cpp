@@ -148,6 +148,10 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
     p.tags[i] = machine.timeline().intern(plan.actions[i].name);
   }
   for (std::size_t i = 1; i <= n; ++i) p.first[i] += p.first[i - 1];
+  // Every compute leaves one record and every send at least one (one per hop).
+  const auto sends = static_cast<std::size_t>(std::count_if(
+      plan.actions.begin(), plan.actions.end(), [](const PlanAction& a) { return a.op == PlanAction::Op::send; }));
+  machine.timeline().reserve(n - sends, sends);
   p.dependents.resize(p.first[n]);
   std::vector<std::size_t> fill(p.first.begin(), p.first.end() - 1);
   for (std::size_t i = 0; i < n; ++i)

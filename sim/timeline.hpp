@@ -37,6 +37,11 @@ class Timeline {
   std::uint32_t intern(std::string_view tag);
   const std::string& tag_name(std::uint32_t tag) const { return tags_[tag]; }
 
+  // Room for this many records, so that long runs do not copy while growing.
+  void reserve(std::size_t computes, std::size_t transfers) {
+    computes_.reserve(computes_.size() + computes);
+    transfers_.reserve(transfers_.size() + transfers);
+  }
   void add(const ComputeRecord& r) { computes_.push_back(r); }
   void add(const TransferRecord& r) { transfers_.push_back(r); }
   std::uint32_t new_message() { return messages_++; }

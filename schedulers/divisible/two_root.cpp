@@ -156,6 +156,10 @@ DltSolution solve_two_root(const DltInput& in) {
   sol.figures.emplace_back("L1", L1);
   sol.figures.emplace_back("L2", L2);
   sol.figures.emplace_back("children", static_cast<double>(children.size()));
+  // The mean load of a child (all equal on a homogeneous tree): seed 003 Figs 5-6 against N.
+  double child_total = 0;
+  for (const auto& c : children) child_total += sol.alpha[static_cast<std::size_t>(c.node)];
+  sol.figures.emplace_back("child_share", children.empty() ? 0.0 : child_total / static_cast<double>(children.size()));
 
   sol.notes.push_back(
       "roots P1, P2 are processors 0 and 1 and hold L1, L2 at time 0 (the input's source is not "

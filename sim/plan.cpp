@@ -10,13 +10,13 @@
 
 namespace mpnsim {
 
-int Plan::add_compute(int processor, double amount, std::string name, std::vector<int> after) {
+int Plan::add_compute(int processor, double amount, std::string name, DependencyList after) {
   actions.push_back(PlanAction{PlanAction::Op::compute, processor, processor, amount, std::move(name),
                                std::move(after)});
   return static_cast<int>(actions.size() - 1);
 }
 
-int Plan::add_send(int from, int to, double amount, std::string name, std::vector<int> after) {
+int Plan::add_send(int from, int to, double amount, std::string name, DependencyList after) {
   actions.push_back(
       PlanAction{PlanAction::Op::send, from, to, amount, std::move(name), std::move(after)});
   return static_cast<int>(actions.size() - 1);
@@ -135,7 +135,7 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
   // Distinct dependencies of action i (a repeated "after" entry counts once).
   std::vector<int> scratch;
   auto distinct_after = [&](std::size_t i) -> const std::vector<int>& {
-    scratch = plan.actions[i].after;
+    scratch.assign(plan.actions[i].after.begin(), plan.actions[i].after.end());
     std::sort(scratch.begin(), scratch.end());
     scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
     return scratch;

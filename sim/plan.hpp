@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/dependency_list.hpp"
 #include "sim/machine.hpp"
 
 namespace mpnsim {
@@ -15,14 +16,14 @@ struct PlanAction {
   int to = 0;          // send: destination
   double amount = 0;
   std::string name;    // becomes the timeline tag
-  std::vector<int> after;  // indices of actions that must complete first
+  DependencyList after;  // indices of actions that must complete first
 };
 
 struct Plan {
   std::vector<PlanAction> actions;
 
-  int add_compute(int processor, double amount, std::string name = {}, std::vector<int> after = {});
-  int add_send(int from, int to, double amount, std::string name = {}, std::vector<int> after = {});
+  int add_compute(int processor, double amount, std::string name = {}, DependencyList after = {});
+  int add_send(int from, int to, double amount, std::string name = {}, DependencyList after = {});
 };
 
 // Throws std::invalid_argument when an action names a processor outside

@@ -222,6 +222,24 @@ TEST(Machine, IdenticalInputsGiveIdenticalTimelines) {
   EXPECT_NE(a.find("transfer"), std::string::npos);
 }
 
+TEST(Plan, DependencyListsKeepEveryEntryInlineOrNot) {
+  DependencyList a{4, 7};
+  EXPECT_EQ(a.size(), 2u);
+  for (int x : {9, 11, 13}) a.push_back(x);  // past the two inline entries
+  EXPECT_EQ(std::vector<int>(a.begin(), a.end()), (std::vector<int>{4, 7, 9, 11, 13}));
+  DependencyList copy = a;
+  copy.push_back(1);
+  EXPECT_EQ(a.size(), 5u);
+  EXPECT_EQ(copy.size(), 6u);
+  EXPECT_EQ(copy[5], 1);
+  DependencyList moved = std::move(copy);
+  EXPECT_EQ(moved.size(), 6u);
+  EXPECT_EQ(moved[0], 4);
+  const DependencyList from_vector(std::vector<int>{3});
+  EXPECT_EQ(from_vector.size(), 1u);
+  EXPECT_EQ(from_vector[0], 3);
+}
+
 TEST(Plan, CyclesAreRefusedWithTheirNames) {
   Plan plan;
   plan.add_compute(0, 1, "a", {1});

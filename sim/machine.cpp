@@ -67,20 +67,21 @@ struct Machine::Impl {
 
   Impl(Engine& e, MachineSpec s)
       : engine(e), spec((validate(s), std::move(s))), router(spec), n(spec.size()) {
-    // Layout: CPUs [0,n), send ports [n,2n), receive ports [2n,3n), link directions after.
+    // Layout: each processor's CPU, send ports and receive ports side by side (one
+    // cache line for all three), then the link directions.
     resources.resize(static_cast<std::size_t>(3 * n) + 2 * spec.links.size());
     for (int p = 0; p < n; ++p) {
       const auto& ps = spec.processors[static_cast<std::size_t>(p)];
-      resources[static_cast<std::size_t>(n + p)].capacity =
+      resources[static_cast<std::size_t>(send_port(p))].capacity =
           ps.send_ports == kAllPorts ? INT_MAX : ps.send_ports;
-      resources[static_cast<std::size_t>(2 * n + p)].capacity =
+      resources[static_cast<std::size_t>(recv_port(p))].capacity =
           ps.recv_ports == kAllPorts ? INT_MAX : ps.recv_ports;
     }
   }
 
-  int cpu(int p) const { return p; }
-  int send_port(int p) const { return n + p; }
-  int recv_port(int p) const { return 2 * n + p; }
+  int cpu(int p) const { return 3 * p; }
+  int send_port(int p) const { return 3 * p + 1; }
+  int recv_port(int p) const { return 3 * p + 2; }
   int channel(int c) const { return 3 * n + c; }
 
   // Stores a request in a free slot; its sequence number (its priority while

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 
@@ -92,32 +93,40 @@ void validate(const Plan& plan, int processors) {
 
 namespace {
 
+// Everything the player touches for one action, in one record, so that issuing
+// or completing an action costs one cache miss rather than one per array.
+struct ActionState {
+  double issued;
+  double completed;
+  std::uint32_t first;  // its dependents are dependents[first .. next action's first)
+  std::uint32_t tag;
+  int waiting_on;       // dependencies not yet complete
+};
+
 struct Player {
   const Plan& plan;
   Machine& machine;
-  PlanOutcome outcome;
-  std::vector<int> waiting_on;  // unfinished dependencies per action
-  // Reverse of "after" in compressed rows: the dependents of i, in plan order,
-  // are dependents[first[i] .. first[i+1]).
-  std::vector<std::size_t> first;
-  std::vector<int> dependents;
-  std::vector<std::uint32_t> tags;
+  std::vector<ActionState> state;  // one per action, and one sentinel for `first`
+  std::vector<int> dependents;     // reverse of "after", in plan order
 
   void issue(int i) {
     const auto& a = plan.actions[static_cast<std::size_t>(i)];
-    outcome.issued[static_cast<std::size_t>(i)] = machine.engine().now();
+    ActionState& st = state[static_cast<std::size_t>(i)];
+    st.issued = machine.engine().now();
     auto done = [this, i] { complete(i); };
     if (a.op == PlanAction::Op::compute)
-      machine.compute(a.processor, a.amount, tags[static_cast<std::size_t>(i)], done);
+      machine.compute(a.processor, a.amount, st.tag, done);
     else
-      machine.send(a.processor, a.to, a.amount, tags[static_cast<std::size_t>(i)], done);
+      machine.send(a.processor, a.to, a.amount, st.tag, done);
   }
 
   void complete(int i) {
-    outcome.completed[static_cast<std::size_t>(i)] = machine.engine().now();
-    for (std::size_t k = first[static_cast<std::size_t>(i)]; k < first[static_cast<std::size_t>(i) + 1]; ++k) {
+    ActionState& st = state[static_cast<std::size_t>(i)];
+    st.completed = machine.engine().now();
+    const std::uint32_t last = state[static_cast<std::size_t>(i) + 1].first;
+    for (std::uint32_t k = st.first; k < last; ++k) {
       const int d = dependents[k];
-      if (--waiting_on[static_cast<std::size_t>(d)] == 0) issue(d);
+      if (--state[static_cast<std::size_t>(d)].waiting_on == 0) issue(d);
     }
   }
 };
@@ -127,11 +136,10 @@ struct Player {
 PlanOutcome play(const Plan& plan, Machine& machine) {
   validate(plan, machine.size());
   const std::size_t n = plan.actions.size();
-  Player p{plan, machine, {}, {}, {}, {}, {}};
-  p.outcome.issued.assign(n, std::nan(""));
-  p.outcome.completed.assign(n, std::nan(""));
-  p.waiting_on.resize(n);
-  p.tags.resize(n);
+  if (n >= std::numeric_limits<std::uint32_t>::max())
+    throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
+  Player p{plan, machine, {}, {}};
+  p.state.assign(n + 1, ActionState{std::nan(""), std::nan(""), 0, 0, 0});
   // Distinct dependencies of action i (a repeated "after" entry counts once).
   std::vector<int> scratch;
   auto distinct_after = [&](std::size_t i) -> const std::vector<int>& {
@@ -140,26 +148,36 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
     scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
     return scratch;
   };
-  p.first.assign(n + 1, 0);
+  // Count each action's dependents (in `first` of the next record), then prefix sums.
   for (std::size_t i = 0; i < n; ++i) {
     const auto& deps = distinct_after(i);
-    p.waiting_on[i] = static_cast<int>(deps.size());
-    for (int d : deps) ++p.first[static_cast<std::size_t>(d) + 1];
-    p.tags[i] = machine.timeline().intern(plan.actions[i].name);
+    p.state[i].waiting_on = static_cast<int>(deps.size());
+    for (int d : deps) ++p.state[static_cast<std::size_t>(d) + 1].first;
+    p.state[i].tag = machine.timeline().intern(plan.actions[i].name);
   }
-  for (std::size_t i = 1; i <= n; ++i) p.first[i] += p.first[i - 1];
+  for (std::size_t i = 1; i <= n; ++i) p.state[i].first += p.state[i - 1].first;
+  if (p.state[n].first >= std::numeric_limits<std::uint32_t>::max())
+    throw std::invalid_argument("plan has more than 2^32 - 1 dependencies");
   // Every compute leaves one record and every send at least one (one per hop).
   const auto sends = static_cast<std::size_t>(std::count_if(
       plan.actions.begin(), plan.actions.end(), [](const PlanAction& a) { return a.op == PlanAction::Op::send; }));
   machine.timeline().reserve(n - sends, sends);
-  p.dependents.resize(p.first[n]);
-  std::vector<std::size_t> fill(p.first.begin(), p.first.end() - 1);
+  p.dependents.resize(p.state[n].first);
+  std::vector<std::uint32_t> fill(n);
+  for (std::size_t i = 0; i < n; ++i) fill[i] = p.state[i].first;
   for (std::size_t i = 0; i < n; ++i)
     for (int d : distinct_after(i)) p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
   for (std::size_t i = 0; i < n; ++i)
-    if (p.waiting_on[i] == 0) p.issue(static_cast<int>(i));
+    if (p.state[i].waiting_on == 0) p.issue(static_cast<int>(i));
   machine.engine().run();
-  return std::move(p.outcome);
+  PlanOutcome outcome;
+  outcome.issued.resize(n);
+  outcome.completed.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    outcome.issued[i] = p.state[i].issued;
+    outcome.completed[i] = p.state[i].completed;
+  }
+  return outcome;
 }
 
 }  // namespace mpnsim

@@ -14,9 +14,14 @@ namespace mpnsim::bench {
 namespace {
 
 std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw std::runtime_error("cannot open " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  // One read of the whole file: a character iterator costs ~2 ns a byte on 50 MB plans.
+  std::string text(static_cast<std::size_t>(in.tellg()), '\0');
+  in.seekg(0);
+  if (!in.read(text.data(), static_cast<std::streamsize>(text.size())))
+    throw std::runtime_error("cannot read " + path);
+  return text;
 }
 
 void dump(const std::string& text, const std::string& path) {

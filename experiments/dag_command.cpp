@@ -8,11 +8,11 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/chrome_trace.hpp"
 #include "experiments/command_flags.hpp"
 #include "experiments/commands.hpp"
 #include "experiments/dag_report.hpp"
 #include "experiments/gantt_svg.hpp"
+#include "experiments/timeline_files.hpp"
 #include "experiments/output_directory.hpp"
 #include "topologies/registry.hpp"
 #include "workloads/dag/dot_format.hpp"
@@ -137,20 +137,12 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);
     if (o.format == "json") out << dag_json(r, o.timing).dump(2) << "\n";
     else out << dag_table(r, o.timing);
-    if (!o.gantt.empty()) {
-      GanttOptions g;
-      g.title = fmt::format("{} on {}: estimate {:.6g}, replayed {:.6g}", r.schedule.scheduler, r.network,
-                            r.metrics.makespan, r.replay.makespan);
-      g.marker = r.metrics.makespan;
-      g.marker_label = "estimate";
-      write_file_atomically(o.gantt, gantt_svg(r.replay.timeline, r.schedule.processors, g));
-    }
-    if (!o.trace.empty()) write_file_atomically(o.trace, chrome_trace_json(r.replay.timeline, setup.machine.spec));
-    if (!o.timeline.empty()) {
-      std::ostringstream tl;
-      write_timeline_csv(r.replay.timeline, tl);
-      write_file_atomically(o.timeline, tl.str());
-    }
+    GanttOptions g;
+    g.title = fmt::format("{} on {}: estimate {:.6g}, replayed {:.6g}", r.schedule.scheduler, r.network,
+                          r.metrics.makespan, r.replay.makespan);
+    g.marker = r.metrics.makespan;
+    g.marker_label = "estimate";
+    write_timeline_files(r.replay.timeline, setup.machine.spec, g, {o.gantt, o.trace, o.timeline});
     if (!o.schedule_csv.empty()) write_file_atomically(o.schedule_csv, dag_schedule_csv(r));
     if (!o.write_dot.empty()) write_file_atomically(o.write_dot, write_dot(r.graph));
     if (!r.validity.valid()) {

@@ -7,12 +7,12 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/chrome_trace.hpp"
 #include "experiments/command_flags.hpp"
 #include "experiments/commands.hpp"
 #include "experiments/divisible_report.hpp"
 #include "experiments/divisible_setup.hpp"
 #include "experiments/gantt_svg.hpp"
+#include "experiments/timeline_files.hpp"
 #include "experiments/output_directory.hpp"
 #include "topologies/registry.hpp"
 
@@ -81,18 +81,10 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     if (o.format == "json") out << divisible_json(r).dump(2) << "\n";
     else out << divisible_table(r);
     const DltSolution& s = r.solution;
-    if (!o.gantt.empty()) {
-      GanttOptions g;
-      g.title = fmt::format("{} on {}: T = {:.6g}", s.strategy, r.network, s.T);
-      g.marker = s.T;
-      write_file_atomically(o.gantt, gantt_svg(r.check.timeline, s.plan_machine.size(), g));
-    }
-    if (!o.trace.empty()) write_file_atomically(o.trace, chrome_trace_json(r.check.timeline, s.plan_machine));
-    if (!o.timeline.empty()) {
-      std::ostringstream tl;
-      write_timeline_csv(r.check.timeline, tl);
-      write_file_atomically(o.timeline, tl.str());
-    }
+    GanttOptions g;
+    g.title = fmt::format("{} on {}: T = {:.6g}", s.strategy, r.network, s.T);
+    g.marker = s.T;
+    write_timeline_files(r.check.timeline, s.plan_machine, g, {o.gantt, o.trace, o.timeline});
     return kExitOk;
   } catch (const InputError& e) {
     spdlog::error("dlt: {}", e.what());

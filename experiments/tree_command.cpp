@@ -8,9 +8,9 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/command_flags.hpp"
-#include "experiments/chrome_trace.hpp"
 #include "experiments/commands.hpp"
 #include "experiments/gantt_svg.hpp"
+#include "experiments/timeline_files.hpp"
 #include "experiments/machine_config.hpp"
 #include "experiments/output_directory.hpp"
 #include "experiments/task_tree_report.hpp"
@@ -138,18 +138,10 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     else out << tree_table(labels, run);
     if (run.execution) {
       const TreeExecution& x = *run.execution;
-      if (!o.gantt.empty()) {
-        GanttOptions g;
-        g.title = fmt::format("{} of {} on {}: makespan {:.6g}", labels.scheduler, labels.workload, labels.network,
-                              x.makespan);
-        write_file_atomically(o.gantt, gantt_svg(x.timeline, topology.size(), g));
-      }
-      if (!o.trace.empty()) write_file_atomically(o.trace, chrome_trace_json(x.timeline, x.machine));
-      if (!o.timeline.empty()) {
-        std::ostringstream tl;
-        write_timeline_csv(x.timeline, tl);
-        write_file_atomically(o.timeline, tl.str());
-      }
+      GanttOptions g;
+      g.title = fmt::format("{} of {} on {}: makespan {:.6g}", labels.scheduler, labels.workload, labels.network,
+                            x.makespan);
+      write_timeline_files(x.timeline, x.machine, g, {o.gantt, o.trace, o.timeline});
     }
     return kExitOk;
   } catch (const InputError& e) {

@@ -28,31 +28,35 @@ std::size_t count_points(const ExperimentFile& f) {
   return n;
 }
 
+// Reads and checks the whole file; false (the error logged) when it has a problem.
+bool load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
+                      std::vector<PreparedExperiment>& prepared) {
+  try {
+    f = load_experiment_file(file, overrides);
+    prepared = prepare_experiments(f);
+    return true;
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return false;
+  }
+}
+
 }  // namespace
 
 int validate_command(const std::string& file, const std::vector<Override>& overrides) {
-  try {
-    const ExperimentFile f = load_experiment_file(file, overrides);
-    const auto prepared = prepare_experiments(f);
-    fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
-    return kExitOk;
-  } catch (const InputError& e) {
-    spdlog::error("{}", e.what());
-    return kExitBadInput;
-  }
+  ExperimentFile f;
+  std::vector<PreparedExperiment> prepared;
+  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
+  return kExitOk;
 }
 
 int run_command(const std::string& file, const std::vector<Override>& overrides, const RunOptions& options,
                 const Slice& slice, const MpiSession& mpi) {
   std::vector<PreparedExperiment> prepared;
   ExperimentFile f;
-  try {
-    f = load_experiment_file(file, overrides);
-    prepared = prepare_experiments(f);
-  } catch (const InputError& e) {
-    spdlog::error("{}", e.what());
-    return kExitBadInput;  // every rank read the same file and stops the same way
-  }
+  // Every rank reads the same file and stops the same way.
+  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
   try {
     if (mpi.active()) {
       // Each rank runs its share; rank 0 joins them and writes what a single run would.
@@ -95,13 +99,7 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
                   const std::vector<Override>& overrides, const RunOptions& options) {
   std::vector<PreparedExperiment> prepared;
   ExperimentFile f;
-  try {
-    f = load_experiment_file(file, overrides);
-    prepared = prepare_experiments(f);
-  } catch (const InputError& e) {
-    spdlog::error("{}", e.what());
-    return kExitBadInput;
-  }
+  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
   try {
     FileRecords joined(prepared.size());
     for (const auto& path : slices) {

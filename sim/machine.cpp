@@ -17,24 +17,26 @@ namespace mpnsim {
 
 namespace {
 
-// A request for a set of resources held for `duration`. Requests are numbered
-// in the order they are made; that number is their priority when waiting.
+// Marks a request that is a computation rather than a hop.
+constexpr int kComputeChannel = -1;
+
+// A computation or one hop of a message, from the moment it is asked for until
+// it finishes. Requests are numbered in the order they are made; that number
+// is their priority when waiting. Slots are reused, so the live ones stay in
+// cache; the resources a request holds are derived from it, not stored.
 struct Request {
   std::uint64_t seq = 0;
-  double start = 0;  // when it got its resources
-  std::array<int, 5> resources{};
-  int count = 0;
-  double duration = 0;
-  // What the request is, for the record and for what follows it.
-  bool is_hop = false;
-  int processor = 0;  // compute: where; hop: sending end
-  int to = 0;         // hop: receiving end
-  int link = 0;
+  double time = 0;       // until it starts: how long it lasts; from then on: when it started
   double amount = 0;
+  int processor = 0;     // compute: where; hop: sending end
+  int to = 0;            // hop: receiving end
+  int dst = 0;           // hop: final destination of the message
+  int channel = kComputeChannel;  // hop: the link direction
   std::uint32_t tag = 0;
   std::uint32_t message = 0;
   int hop = 0;
-  int dst = 0;        // hop: final destination of the message
+  bool sender_cpu = false;    // hop: the sending end has no co-processor, so its CPU takes part
+  bool receiver_cpu = false;  // hop: likewise for the receiving end
   Machine::Done done;
 };
 
@@ -50,6 +52,18 @@ struct Resource {
   int queue = -1;  // index into Impl::queues, -1 while nobody has waited
 };
 
+// A processor's CPU, send ports and receive ports side by side with what a hop
+// or a computation needs to know of it: one cache line for everything a hop
+// touches at one end.
+struct ProcessorState {
+  std::array<Resource, 3> resource;  // kCpu, kSend, kRecv
+  bool shares_cpu = false;           // no co-processor: its CPU takes part in its hops
+  double w = 0;                      // its time per unit of load, in Tcp
+};
+constexpr int kCpu = 0;
+constexpr int kSend = 1;
+constexpr int kRecv = 2;
+
 }  // namespace
 
 struct Machine::Impl {
@@ -57,53 +71,76 @@ struct Machine::Impl {
   MachineSpec spec;
   Router router;
   Timeline timeline;
-  std::vector<Resource> resources;
+  // Resource ids: 4p + kCpu/kSend/kRecv for processor p, channel_base + c for
+  // link direction c.
+  std::vector<ProcessorState> processors;
+  std::vector<Resource> channels;
   std::vector<WaitQueue> queues;
-  // Live requests; slots are reused once a request finishes.
   std::vector<Request> requests;
   std::vector<std::uint32_t> free_slots;
   std::uint64_t next_seq = 0;
   int n;
+  int channel_base;
 
   Impl(Engine& e, MachineSpec s)
-      : engine(e), spec((validate(s), std::move(s))), router(spec), n(spec.size()) {
-    // Layout: each processor's CPU, send ports and receive ports side by side (one
-    // cache line for all three), then the link directions.
-    resources.resize(static_cast<std::size_t>(3 * n) + 2 * spec.links.size());
+      : engine(e), spec((validate(s), std::move(s))), router(spec), n(spec.size()), channel_base(4 * n) {
+    processors.resize(static_cast<std::size_t>(n));
     for (int p = 0; p < n; ++p) {
       const auto& ps = spec.processors[static_cast<std::size_t>(p)];
-      resources[static_cast<std::size_t>(send_port(p))].capacity =
-          ps.send_ports == kAllPorts ? INT_MAX : ps.send_ports;
-      resources[static_cast<std::size_t>(recv_port(p))].capacity =
-          ps.recv_ports == kAllPorts ? INT_MAX : ps.recv_ports;
+      ProcessorState& st = processors[static_cast<std::size_t>(p)];
+      st.resource[kSend].capacity = ps.send_ports == kAllPorts ? INT_MAX : ps.send_ports;
+      st.resource[kRecv].capacity = ps.recv_ports == kAllPorts ? INT_MAX : ps.recv_ports;
+      st.shares_cpu = !ps.coprocessor;
+      st.w = ps.w;
     }
+    channels.resize(2 * spec.links.size());
   }
 
-  int cpu(int p) const { return 3 * p; }
-  int send_port(int p) const { return 3 * p + 1; }
-  int recv_port(int p) const { return 3 * p + 2; }
-  int channel(int c) const { return 3 * n + c; }
+  static int resource_id(int p, int which) { return 4 * p + which; }
+  Resource& resource(int id) {
+    return id < channel_base ? processors[static_cast<std::size_t>(id >> 2)].resource[static_cast<std::size_t>(id & 3)]
+                             : channels[static_cast<std::size_t>(id - channel_base)];
+  }
 
-  // Stores a request in a free slot; its sequence number (its priority while
-  // waiting) keeps growing even when slots are reused.
-  std::uint32_t new_request(Request r) {
-    r.seq = next_seq++;
-    if (!free_slots.empty()) {
-      const std::uint32_t slot = free_slots.back();
-      free_slots.pop_back();
-      requests[slot] = std::move(r);
-      return slot;
+  // The resources request r holds while it runs; returns how many.
+  int resources_of(const Request& r, std::array<int, 5>& out) const {
+    if (r.channel == kComputeChannel) {
+      out[0] = resource_id(r.processor, kCpu);
+      return 1;
     }
-    requests.push_back(std::move(r));
-    return static_cast<std::uint32_t>(requests.size() - 1);
+    // The order only decides which queue a blocked hop waits in.
+    int count = 0;
+    out[count++] = channel_base + r.channel;
+    out[count++] = resource_id(r.processor, kSend);
+    out[count++] = resource_id(r.to, kRecv);
+    if (r.sender_cpu) out[count++] = resource_id(r.processor, kCpu);
+    if (r.receiver_cpu) out[count++] = resource_id(r.to, kCpu);
+    return count;
+  }
+
+  // A slot for a new request, with the next sequence number (its priority
+  // while waiting; it keeps growing even when slots are reused).
+  std::uint32_t new_request() {
+    std::uint32_t slot;
+    if (!free_slots.empty()) {
+      slot = free_slots.back();
+      free_slots.pop_back();
+    } else {
+      slot = static_cast<std::uint32_t>(requests.size());
+      requests.emplace_back();
+    }
+    requests[slot].seq = next_seq++;
+    return slot;
   }
 
   // Tries to take every resource of request `id`; on failure queues it on the
   // first busy one and returns false.
   bool try_start(std::uint32_t id) {
     Request& r = requests[id];
-    for (int i = 0; i < r.count; ++i) {
-      Resource& res = resources[static_cast<std::size_t>(r.resources[static_cast<std::size_t>(i)])];
+    std::array<int, 5> ids;
+    const int count = resources_of(r, ids);
+    for (int i = 0; i < count; ++i) {
+      Resource& res = resource(ids[static_cast<std::size_t>(i)]);
       if (res.in_use >= res.capacity) {
         if (res.queue < 0) {
           res.queue = static_cast<int>(queues.size());
@@ -113,75 +150,78 @@ struct Machine::Impl {
         return false;
       }
     }
-    for (int i = 0; i < r.count; ++i)
-      ++resources[static_cast<std::size_t>(r.resources[static_cast<std::size_t>(i)])].in_use;
-    r.start = engine.now();
+    for (int i = 0; i < count; ++i) ++resource(ids[static_cast<std::size_t>(i)]).in_use;
+    const double duration = r.time;
+    r.time = engine.now();
     // Two captured words keep the callback inside std::function's small buffer: no allocation.
-    engine.schedule_at(r.start + r.duration, [this, id] { finish(id); });
+    engine.schedule_at(r.time + duration, [this, id] { finish(id); });
     return true;
   }
 
-  void release(int resource_index) {
-    Resource& res = resources[static_cast<std::size_t>(resource_index)];
-    --res.in_use;
-    if (res.queue < 0) return;
-    // try_start may add queues (reallocating `queues`): index it afresh each time.
-    const auto q = static_cast<std::size_t>(res.queue);
-    while (resources[static_cast<std::size_t>(resource_index)].in_use <
-               resources[static_cast<std::size_t>(resource_index)].capacity &&
-           !queues[q].empty()) {
+  void release(int resource_id) {
+    Resource* res = &resource(resource_id);
+    --res->in_use;
+    if (res->queue < 0) return;
+    const auto q = static_cast<std::size_t>(res->queue);
+    while (res->in_use < res->capacity && !queues[q].empty()) {
       const std::uint32_t id = queues[q].top().second;
       queues[q].pop();
       try_start(id);
+      // try_start may add queues, but resources never move: only re-read the queue.
     }
   }
 
   void finish(std::uint32_t id) {
-    Request r = std::move(requests[id]);
-    const double start = r.start;
-    requests[id].done = nullptr;
-    free_slots.push_back(id);
+    Request& r = requests[id];
     const double end = engine.now();
-    if (r.is_hop) {
-      timeline.add(TransferRecord{r.link, r.processor, r.to, start, end, r.amount, r.tag, r.message,
+    const bool is_hop = r.channel != kComputeChannel;
+    if (is_hop) {
+      timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.time, end, r.amount, r.tag, r.message,
                                   r.hop});
     } else {
-      timeline.add(ComputeRecord{r.processor, start, end, r.amount, r.tag});
+      timeline.add(ComputeRecord{r.processor, r.time, end, r.amount, r.tag});
     }
+    std::array<int, 5> ids;
+    const int count = resources_of(r, ids);
+    // What follows needs these; the slot is free for reuse from here on.
+    const int at = r.to;
+    const int dst = r.dst;
+    const double amount = r.amount;
+    const std::uint32_t tag = r.tag;
+    const std::uint32_t message = r.message;
+    const int hop = r.hop;
+    Done done = std::move(r.done);
+    r.done = nullptr;
+    free_slots.push_back(id);
     // Free resources first so that operations already waiting are served
     // before anything the completion callback asks for.
-    for (int i = 0; i < r.count; ++i) release(r.resources[static_cast<std::size_t>(i)]);
-    if (r.is_hop && r.to != r.dst) {
-      start_hop(r.to, r.dst, r.amount, r.tag, r.message, r.hop + 1, std::move(r.done));
+    for (int i = 0; i < count; ++i) release(ids[static_cast<std::size_t>(i)]);
+    if (is_hop && at != dst) {
+      start_hop(at, dst, amount, tag, message, hop + 1, std::move(done));
       return;
     }
-    if (r.done) r.done();
+    if (done) done();
   }
 
   void start_hop(int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
                  Done done) {
     const Arc& a = router.next_arc(u, dst);
-    const LinkSpec& link = spec.links[static_cast<std::size_t>(a.link)];
-    Request r;
-    r.is_hop = true;
+    const LinkKind& cost = router.link_kinds()[a.kind];
+    const std::uint32_t id = new_request();
+    Request& r = requests[id];
+    r.time = cost.startup + amount * cost.z * spec.Tcm;
+    r.amount = amount;
     r.processor = u;
     r.to = a.to;
-    r.link = a.link;
-    r.amount = amount;
+    r.dst = dst;
+    r.channel = a.channel;
     r.tag = tag;
     r.message = message;
     r.hop = hop;
-    r.dst = dst;
-    r.duration = link.startup + amount * link.z * spec.Tcm;
+    r.sender_cpu = processors[static_cast<std::size_t>(u)].shares_cpu;
+    r.receiver_cpu = processors[static_cast<std::size_t>(a.to)].shares_cpu;
     r.done = std::move(done);
-    // Order of checks only decides which queue a blocked hop waits in.
-    r.resources[r.count++] = channel(a.channel);
-    r.resources[r.count++] = send_port(u);
-    r.resources[r.count++] = recv_port(a.to);
-    if (!spec.processors[static_cast<std::size_t>(u)].coprocessor) r.resources[r.count++] = cpu(u);
-    if (!spec.processors[static_cast<std::size_t>(a.to)].coprocessor)
-      r.resources[r.count++] = cpu(a.to);
-    try_start(new_request(std::move(r)));
+    try_start(id);
   }
 };
 
@@ -192,14 +232,16 @@ Machine::~Machine() = default;
 void Machine::compute(int processor, double amount, std::uint32_t tag, Done done) {
   if (processor < 0 || processor >= impl_->n)
     throw std::out_of_range(fmt::format("compute on processor {}: no such processor", processor));
-  Request r;
-  r.processor = processor;
+  const std::uint32_t id = impl_->new_request();
+  Request& r = impl_->requests[id];
+  r.time = amount * impl_->processors[static_cast<std::size_t>(processor)].w * impl_->spec.Tcp;
   r.amount = amount;
+  r.processor = processor;
+  r.to = processor;
+  r.channel = kComputeChannel;
   r.tag = tag;
-  r.duration = amount * impl_->spec.processors[static_cast<std::size_t>(processor)].w * impl_->spec.Tcp;
   r.done = std::move(done);
-  r.resources[r.count++] = impl_->cpu(processor);
-  impl_->try_start(impl_->new_request(std::move(r)));
+  impl_->try_start(id);
 }
 
 void Machine::send(int src, int dst, double amount, std::uint32_t tag, Done done) {

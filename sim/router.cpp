@@ -2,6 +2,8 @@
 #include "sim/router.hpp"
 
 #include <algorithm>
+#include <map>
+#include <utility>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -17,11 +19,20 @@ Router::Router(const MachineSpec& spec) : first_(spec.processors.size() + 1, 0) 
   for (std::size_t u = 1; u < first_.size(); ++u) first_[u] += first_[u - 1];
   arcs_.resize(first_.back());
   std::vector<std::size_t> fill(first_.begin(), first_.end() - 1);
+  // Kinds are looked up in a map only when a link's costs differ from the previous link's.
+  std::map<std::pair<double, double>, std::uint32_t> kind_of;
+  std::uint32_t kind = 0;
   for (std::size_t l = 0; l < spec.links.size(); ++l) {
     const auto& k = spec.links[l];
+    if (kinds_.empty() || kinds_[kind].z != k.z || kinds_[kind].startup != k.startup) {
+      const auto [it, added] =
+          kind_of.try_emplace({k.z, k.startup}, static_cast<std::uint32_t>(kinds_.size()));
+      if (added) kinds_.push_back(LinkKind{k.z, k.startup});
+      kind = it->second;
+    }
     const int li = static_cast<int>(l);
-    arcs_[fill[static_cast<std::size_t>(k.a)]++] = Arc{k.b, li, 2 * li};
-    if (!k.directed) arcs_[fill[static_cast<std::size_t>(k.b)]++] = Arc{k.a, li, 2 * li + 1};
+    arcs_[fill[static_cast<std::size_t>(k.a)]++] = Arc{k.b, 2 * li, kind};
+    if (!k.directed) arcs_[fill[static_cast<std::size_t>(k.b)]++] = Arc{k.a, 2 * li + 1, kind};
   }
   for (std::size_t u = 0; u + 1 < first_.size(); ++u)
     std::sort(arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u]),

@@ -1,6 +1,7 @@
 // Deterministic shortest-path routing over a machine's links (store-and-forward hops).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -13,8 +14,17 @@ namespace mpnsim {
 // One direction of a link as seen from the sending end.
 struct Arc {
   int to;
-  int link;       // index into MachineSpec::links
-  int channel;    // index of this link direction: 2*link + (0 for a->b, 1 for b->a)
+  int channel;         // index of this link direction: 2*link + (0 for a->b, 1 for b->a)
+  std::uint32_t kind;  // index into Router::link_kinds(): the link's costs
+  int link() const { return channel >> 1; }  // index into MachineSpec::links
+};
+
+// The costs of a link. Links with equal costs share one kind, so that a hop
+// finds its costs in a table of a few entries (a uniform machine has one)
+// instead of in the link's description: one cache miss less per hop.
+struct LinkKind {
+  double z;
+  double startup;
 };
 
 class Router {
@@ -37,6 +47,9 @@ class Router {
   // Hop count from u to dst (kUnreachable if none).
   int distance(int u, int dst);
 
+  // The distinct (z, startup) pairs of the links, in order of first appearance.
+  const std::vector<LinkKind>& link_kinds() const { return kinds_; }
+
  private:
   const std::vector<int>& distances_to(int dst);
 
@@ -44,6 +57,7 @@ class Router {
   // arcs_[first_[u] .. first_[u+1]). Two allocations however large the machine.
   std::vector<Arc> arcs_;
   std::vector<std::size_t> first_;
+  std::vector<LinkKind> kinds_;
   Adjacency reverse_;  // in-neighbours, for BFS towards dst; built on the first multi-hop route
   std::unordered_map<int, std::vector<int>> to_dst_; // cached distance-to-dst tables
 };

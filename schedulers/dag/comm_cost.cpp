@@ -39,7 +39,7 @@ CommCost::CommCost(const MachineSpec& spec) : n_(spec.size()) {
     for (std::size_t d = 1; d < by_distance.size(); ++d) {
       for (int p : by_distance[d]) {
         const Arc& a = router.next_arc(p, q);
-        const LinkSpec& link = spec.links[static_cast<std::size_t>(a.link)];
+        const LinkSpec& link = spec.links[static_cast<std::size_t>(a.link())];
         const std::size_t i = index(p, q);
         const std::size_t next = index(a.to, q);
         hops_[i] = static_cast<int>(d);

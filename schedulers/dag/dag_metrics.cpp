@@ -36,7 +36,7 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
     double t = msg.depart;
     for (int u = msg.from; u != msg.to;) {
       const Arc& a = router.next_arc(u, msg.to);
-      const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link)];
+      const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
       const double end = t + l.startup + data * l.z * problem.machine.Tcm;
       hops.emplace_back(a.channel, t, end);
       t = end;

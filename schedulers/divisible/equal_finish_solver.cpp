@@ -79,7 +79,7 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
   auto link_cost = [&](int u, int v) {
     const Arc* arc = router.arc(u, v);
     if (!arc) throw std::invalid_argument(fmt::format("send tree uses {} -> {}, which is not a link", u, v));
-    const LinkSpec& l = machine.links[static_cast<std::size_t>(arc->link)];
+    const LinkSpec& l = machine.links[static_cast<std::size_t>(arc->link())];
     return LinkCost{l.startup, l.z * machine.Tcm};
   };
   auto mode_of = [&](int v) {

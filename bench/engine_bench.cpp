@@ -36,7 +36,7 @@ struct HoldContext {
   std::exponential_distribution<double> delay{1.0};
 };
 
-// One pointer: small enough for std::function's in-place storage, so the
+// One pointer: small enough to be kept inline in the engine's Callback, so the
 // benchmark itself allocates nothing per event.
 struct HoldEvent {
   HoldContext* ctx;

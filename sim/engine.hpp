@@ -30,7 +30,7 @@ class Engine {
     Action action;
     now_ = queue_.pop(action);
     ++events_run_;
-    action();
+    action.run();
     return true;
   }
   // Runs until no event is pending; returns the number of events run.

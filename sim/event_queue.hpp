@@ -5,8 +5,9 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <vector>
+
+#include "sim/callback.hpp"
 
 namespace mpnsim {
 
@@ -26,7 +27,7 @@ namespace mpnsim {
 // deterministic.
 class EventQueue {
  public:
-  using Action = std::function<void()>;
+  using Action = Callback;
 
   void push(double time, Action action) {
     const std::uint64_t key = key_of(time);

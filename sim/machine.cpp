@@ -153,7 +153,7 @@ struct Machine::Impl {
     for (int i = 0; i < count; ++i) ++resource(ids[static_cast<std::size_t>(i)]).in_use;
     const double duration = r.time;
     r.time = engine.now();
-    // Two captured words keep the callback inside std::function's small buffer: no allocation.
+    // Two captured words: the callback is kept inline, no allocation.
     engine.schedule_at(r.time + duration, [this, id] { finish(id); });
     return true;
   }
@@ -191,7 +191,6 @@ struct Machine::Impl {
     const std::uint32_t message = r.message;
     const int hop = r.hop;
     Done done = std::move(r.done);
-    r.done = nullptr;
     free_slots.push_back(id);
     // Free resources first so that operations already waiting are served
     // before anything the completion callback asks for.
@@ -200,7 +199,7 @@ struct Machine::Impl {
       start_hop(at, dst, amount, tag, message, hop + 1, std::move(done));
       return;
     }
-    if (done) done();
+    done.run();
   }
 
   void start_hop(int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
@@ -248,9 +247,7 @@ void Machine::send(int src, int dst, double amount, std::uint32_t tag, Done done
   if (src < 0 || src >= impl_->n || dst < 0 || dst >= impl_->n)
     throw std::out_of_range(fmt::format("send {} -> {}: no such processor", src, dst));
   if (src == dst) {
-    impl_->engine.schedule_in(0.0, [d = std::move(done)] {
-      if (d) d();
-    });
+    impl_->engine.schedule_in(0.0, [d = std::move(done)]() mutable { d.run(); });
     return;
   }
   impl_->start_hop(src, dst, amount, tag, impl_->timeline.new_message(), 0, std::move(done));

@@ -2,10 +2,10 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string_view>
 
+#include "sim/callback.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine_spec.hpp"
 #include "sim/timeline.hpp"
@@ -23,7 +23,7 @@ namespace mpnsim {
 //    the Router's shortest path.
 class Machine {
  public:
-  using Done = std::function<void()>;
+  using Done = Callback;  // runs once, when the operation completes
 
   Machine(Engine& engine, MachineSpec spec);
   ~Machine();

@@ -65,9 +65,9 @@ mpnsim::Plan plan_for(const PlanFile& file) {
   for (int id : file.order) {
     const auto& node = file.nodes[static_cast<std::size_t>(id)];
     const int in = received[static_cast<std::size_t>(id)];
-    const std::vector<int> base = in >= 0 ? std::vector<int>{in} : std::vector<int>{};
+    const mpnsim::DependencyList base = in >= 0 ? mpnsim::DependencyList{in} : mpnsim::DependencyList{};
     plan.add_compute(id, node.compute, {}, base);
-    std::vector<int> after = base;
+    mpnsim::DependencyList after = base;
     for (const auto& [child, bytes] : node.children) {
       const int send = plan.add_send(id, child, static_cast<double>(bytes), {}, after);
       received[static_cast<std::size_t>(child)] = send;

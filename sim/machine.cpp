@@ -176,10 +176,10 @@ struct Machine::Impl {
     const double end = engine.now();
     const bool is_hop = r.channel != kComputeChannel;
     if (is_hop) {
-      timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.time, end, r.amount, r.tag, r.message,
+      timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.tag, r.time, end, r.amount, r.message,
                                   r.hop});
     } else {
-      timeline.add(ComputeRecord{r.processor, r.time, end, r.amount, r.tag});
+      timeline.add(ComputeRecord{r.processor, r.tag, r.time, end, r.amount});
     }
     std::array<int, 5> ids;
     const int count = resources_of(r, ids);

@@ -11,23 +11,38 @@
 
 namespace mpnsim {
 
+namespace {
+
+std::uint32_t keep_name(std::vector<std::string>& names, std::string&& name) {
+  if (name.empty()) return 0;
+  names.push_back(std::move(name));
+  return static_cast<std::uint32_t>(names.size());
+}
+
+}  // namespace
+
 int Plan::add_compute(int processor, double amount, std::string name, DependencyList after) {
-  actions.push_back(PlanAction{PlanAction::Op::compute, processor, processor, amount, std::move(name),
-                               std::move(after)});
+  actions.push_back(PlanAction{amount, processor, processor, keep_name(names, std::move(name)),
+                               PlanAction::Op::compute, std::move(after)});
   return static_cast<int>(actions.size() - 1);
 }
 
 int Plan::add_send(int from, int to, double amount, std::string name, DependencyList after) {
   actions.push_back(
-      PlanAction{PlanAction::Op::send, from, to, amount, std::move(name), std::move(after)});
+      PlanAction{amount, from, to, keep_name(names, std::move(name)), PlanAction::Op::send, std::move(after)});
   return static_cast<int>(actions.size() - 1);
+}
+
+std::string_view Plan::name(int i) const {
+  const std::uint32_t id = actions[static_cast<std::size_t>(i)].name;
+  return id == 0 ? std::string_view() : std::string_view(names[id - 1]);
 }
 
 namespace {
 
 std::string label(const Plan& plan, int i) {
-  const auto& name = plan.actions[static_cast<std::size_t>(i)].name;
-  return name.empty() ? fmt::format("#{}", i) : name;
+  const std::string_view name = plan.name(i);
+  return name.empty() ? fmt::format("#{}", i) : std::string(name);
 }
 
 // Returns one dependency cycle (as action indices) or an empty vector.
@@ -167,7 +182,7 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
     const auto& deps = distinct_after(i);
     st.waiting_on = static_cast<int>(deps.size());
     for (int d : deps) ++p.state[static_cast<std::size_t>(d) + 1].first;
-    st.tag = machine.timeline().intern(a.name);
+    st.tag = machine.timeline().intern(plan.name(static_cast<int>(i)));
     st.amount = a.amount;
     st.processor = a.processor;
     st.to = a.to;

@@ -1,7 +1,9 @@
 // A distribution plan: compute and send actions with "after" dependencies, and its player.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/dependency_list.hpp"
@@ -10,20 +12,26 @@
 namespace mpnsim {
 
 struct PlanAction {
-  enum class Op { compute, send };
-  Op op = Op::compute;
-  int processor = 0;   // compute: where; send: source
-  int to = 0;          // send: destination
+  enum class Op : std::uint8_t { compute, send };
   double amount = 0;
-  std::string name;    // becomes the timeline tag
-  DependencyList after;  // indices of actions that must complete first
+  int processor = 0;       // compute: where; send: source
+  int to = 0;              // send: destination
+  std::uint32_t name = 0;  // 0: none; else Plan::names[name - 1], which becomes the timeline tag
+  Op op = Op::compute;
+  DependencyList after;    // indices of actions that must complete first
 };
 
+// Names are kept apart from the actions: most large plans (scatters of 10^6
+// processors) name nothing, and an inline std::string would take 32 of the
+// action's 48 bytes.
 struct Plan {
   std::vector<PlanAction> actions;
+  std::vector<std::string> names;
 
   int add_compute(int processor, double amount, std::string name = {}, DependencyList after = {});
   int add_send(int from, int to, double amount, std::string name = {}, DependencyList after = {});
+  // The name of action i ("" when it has none).
+  std::string_view name(int i) const;
 };
 
 // Throws std::invalid_argument when an action names a processor outside

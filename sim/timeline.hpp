@@ -10,22 +10,24 @@
 
 namespace mpnsim {
 
+// Fields are ordered so that no padding is needed: 32 and 48 bytes, one of
+// each per computation and hop of a run.
 struct ComputeRecord {
   int processor;
+  std::uint32_t tag;
   double start;
   double end;
   double amount;
-  std::uint32_t tag;
 };
 
 struct TransferRecord {
   int link;
   int from;  // sending end of this hop
   int to;    // receiving end of this hop
+  std::uint32_t tag;
   double start;
   double end;
   double amount;
-  std::uint32_t tag;
   std::uint32_t message;  // message id: the hops of one message share it
   int hop;                // 0 for the first hop of its message
 };

@@ -178,6 +178,28 @@ TEST(Machine, StartupLatencyOnAThreeHopRoute) {
   EXPECT_DOUBLE_EQ(st.transferred, 6.0);
 }
 
+TEST(Machine, EachLinkKeepsItsOwnCosts) {
+  // Chain 0-1-2-3 whose links alternate between two costs and then repeat the
+  // first: (z, S) = (1, 0.5), (0.25, 0), (1, 0.5). A message of 2 units hops in
+  // 2.5, then 0.5, then 2.5, and the processors' w differ as well.
+  Engine engine;
+  MachineSpec spec = chain(4, proc(1.0, true), 1.0, 0.5);
+  spec.links[1].z = 0.25;
+  spec.links[1].startup = 0.0;
+  spec.processors[3].w = 3.0;
+  Machine m(engine, spec);
+  Plan plan;
+  const int s = plan.add_send(0, 3, 2.0);
+  const int c = plan.add_compute(3, 1.0, {}, {s});
+  const PlanOutcome out = play(plan, m);
+  EXPECT_NEAR(out.completed[static_cast<std::size_t>(s)], 5.5, 1e-12);
+  EXPECT_NEAR(out.completed[static_cast<std::size_t>(c)], 8.5, 1e-12);
+  const auto& t = m.timeline().transfers();
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_NEAR(t[1].end - t[1].start, 0.5, 1e-12);
+  EXPECT_EQ(t[1].link, 1);
+}
+
 TEST(Machine, RoutesBreakTiesTowardsTheLowerNeighbour) {
   // Ring 0-1-2-3-0: from 0 to 2 both 1 and 3 are on a shortest path; 1 is taken.
   Engine engine;
@@ -250,6 +272,42 @@ TEST(Plan, CyclesAreRefusedWithTheirNames) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("a -> b -> a"), std::string::npos) << e.what();
   }
+}
+
+TEST(Plan, ForwardDependenciesAreAcceptedAndLateCyclesFound) {
+  Plan ok;
+  ok.add_compute(0, 1, "late", {1});  // waits for an action listed after it
+  ok.add_compute(0, 1, "early");
+  EXPECT_NO_THROW(validate(ok, 1));
+  Plan bad;
+  bad.add_compute(0, 1, "entry", {1});  // leads into a cycle it is not part of
+  bad.add_compute(0, 1, "x", {2});
+  bad.add_compute(0, 1, "y", {1});
+  try {
+    validate(bad, 1);
+    FAIL() << "cycle accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("x -> y -> x"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Plan, NamesBecomeTimelineTagsAndUnnamedActionsHaveNone) {
+  Plan plan;
+  const int a = plan.add_compute(0, 1, "first");
+  const int b = plan.add_compute(0, 1);
+  const int c = plan.add_send(0, 1, 1, "third", {a});
+  EXPECT_EQ(plan.name(a), "first");
+  EXPECT_EQ(plan.name(b), "");
+  EXPECT_EQ(plan.name(c), "third");
+  Engine engine;
+  Machine m(engine, chain(2, proc(1.0, true), 1.0, 0.0));
+  play(plan, m);
+  const auto& computes = m.timeline().computes();
+  ASSERT_EQ(computes.size(), 2u);
+  EXPECT_EQ(m.timeline().tag_name(computes[0].tag), "first");
+  EXPECT_EQ(m.timeline().tag_name(computes[1].tag), "");
+  ASSERT_EQ(m.timeline().transfers().size(), 1u);
+  EXPECT_EQ(m.timeline().tag_name(m.timeline().transfers()[0].tag), "third");
 }
 
 TEST(Plan, BadProcessorsAndAmountsAreRefused) {

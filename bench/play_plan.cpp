@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
       result.finish[static_cast<std::size_t>(c.processor)] = c.end;
     mpnsim::bench::write_play_result(result, argv[2]);
     clock.lap("write result file");
+    mpnsim::bench::append_peak_rss(argv[2]);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "play_plan: %s\n", e.what());
     return 1;

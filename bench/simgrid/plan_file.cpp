@@ -193,7 +193,21 @@ PlayResult read_play_result(const std::string& path) {
   r.expect("finish");
   res.finish.resize(r.number<std::size_t>());
   for (double& f : res.finish) f = r.number<double>();
+  if (!r.at_end()) {
+    r.expect("peak_rss_kb");
+    res.peak_rss_kb = r.number<std::uint64_t>();
+  }
   return res;
+}
+
+void append_peak_rss(const std::string& path) {
+  std::uint64_t kb = 0;
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) kb = std::stoull(line.substr(6));
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "ab"), std::fclose);
+  if (!f || std::fprintf(f.get(), "peak_rss_kb %llu\n", static_cast<unsigned long long>(kb)) < 0)
+    throw std::runtime_error("cannot append to " + path);
 }
 
 void PhaseClock::lap(const char* what) {

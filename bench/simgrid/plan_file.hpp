@@ -42,9 +42,16 @@ struct PlayResult {
   std::uint64_t events = 0;  // mpnsim: engine events; SimGrid: completed activities (comms + execs)
   std::uint64_t steps = 0;   // distinct simulated dates the simulator stopped at
   std::vector<double> finish;
+  std::uint64_t peak_rss_kb = 0;  // the player's own high-water mark (0: not reported)
 };
 
+// write_play_result writes everything but the peak; the player appends that
+// last (append_peak_rss), once nothing more is allocated. The peak is the
+// process's own VmHWM from /proc/self/status: unlike the parent's wait4
+// ru_maxrss it does not include the forking driver's pages, which Linux charges
+// to the child until exec.
 void write_play_result(const PlayResult& result, const std::string& path);
+void append_peak_rss(const std::string& path);
 PlayResult read_play_result(const std::string& path);
 
 // Wall time and resident memory after each phase of a player, on stderr (the

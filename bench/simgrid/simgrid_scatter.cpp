@@ -137,6 +137,7 @@ int main(int argc, char** argv) {
     clock.lap("run");
     mpnsim::bench::write_play_result(s.result, argv[2]);
     clock.lap("write result file");
+    mpnsim::bench::append_peak_rss(argv[2]);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "simgrid_scatter: %s\n", e.what());
     return 1;

@@ -9,6 +9,8 @@
 // SimGrid platform, instead of the whole hypercube or star.
 //
 // Usage: play_plan PLAN_FILE RESULT_FILE [--tree-links]
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <exception>
@@ -87,20 +89,27 @@ int main(int argc, char** argv) {
   }
   try {
     mpnsim::bench::PhaseClock clock;
-    const PlanFile file = mpnsim::bench::read_plan_file(argv[1]);
-    clock.lap("read plan file");
-    mpnsim::MachineSpec spec = machine_for(file, tree_links);
-    clock.lap("topology and machine spec");
+    mpnsim::MachineSpec spec;
+    mpnsim::Plan plan;
+    {
+      const PlanFile file = mpnsim::bench::read_plan_file(argv[1]);
+      clock.lap("read plan file");
+      spec = machine_for(file, tree_links);
+      clock.lap("topology and machine spec");
+      plan = plan_for(file);
+      clock.lap("Plan");
+    }
+    // The file's per-node lists are not needed any more: give their pages back
+    // before the machine is built and the plan played.
+    malloc_trim(0);
     mpnsim::Engine engine;
     mpnsim::Machine machine(engine, std::move(spec));
     clock.lap("Machine (router, resources)");
-    const mpnsim::Plan plan = plan_for(file);
-    clock.lap("Plan");
     mpnsim::play(plan, machine);
     clock.lap("play (validate, engine run)");
     PlayResult result;
     result.events = engine.events_run();
-    result.finish.assign(file.nodes.size(), 0.0);
+    result.finish.assign(static_cast<std::size_t>(machine.size()), 0.0);
     for (const auto& c : machine.timeline().computes())
       result.finish[static_cast<std::size_t>(c.processor)] = c.end;
     mpnsim::bench::write_play_result(result, argv[2]);

@@ -39,9 +39,10 @@ struct Plan {
 // action, or when the dependencies form a cycle (the cycle's names are given).
 void validate(const Plan& plan, int processors);
 
+// When each action completed. (When it was issued is the latest completion
+// among its "after" list, or 0; when it started is in the machine's timeline.)
 struct PlanOutcome {
-  std::vector<double> issued;     // when each action was handed to the machine
-  std::vector<double> completed;  // when each action completed
+  std::vector<double> completed;
 };
 
 // Plays the plan on the machine: an action is issued as soon as everything it

@@ -212,14 +212,16 @@ void append_peak_rss(const std::string& path) {
 
 void PhaseClock::lap(const char* what) {
   const auto now = std::chrono::steady_clock::now();
-  long pages = 0, resident = 0;
-  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-    std::fclose(f);
+  // Resident now and the high-water mark so far, in kB.
+  long rss_kb = 0, hwm_kb = 0;
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) rss_kb = std::stol(line.substr(6));
+    if (line.rfind("VmHWM:", 0) == 0) hwm_kb = std::stol(line.substr(6));
   }
-  std::fprintf(stderr, "phase %-32s %9.1f ms  rss %8.1f MB\n", what,
-               std::chrono::duration<double, std::milli>(now - last_).count(),
-               static_cast<double>(resident) * 4096.0 / (1 << 20));
+  std::fprintf(stderr, "phase %-32s %9.1f ms  rss %8.1f MB  peak %8.1f MB\n", what,
+               std::chrono::duration<double, std::milli>(now - last_).count(), static_cast<double>(rss_kb) / 1024,
+               static_cast<double>(hwm_kb) / 1024);
   last_ = now;
 }
 

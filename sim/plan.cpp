@@ -164,12 +164,18 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
     throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
   Player p{machine, {}, {}};
   p.state.resize(n + 1, ActionState{std::nan(""), 0, 0, 0, 0, 0, 0});
-  // Distinct dependencies of action i (a repeated "after" entry counts once).
+  // Distinct dependencies of action i (a repeated "after" entry counts once);
+  // the common lists of one or two entries skip the sort.
   std::vector<int> scratch;
   auto distinct_after = [&](std::size_t i) -> const std::vector<int>& {
-    scratch.assign(plan.actions[i].after.begin(), plan.actions[i].after.end());
-    std::sort(scratch.begin(), scratch.end());
-    scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
+    const DependencyList& after = plan.actions[i].after;
+    scratch.assign(after.begin(), after.end());
+    if (scratch.size() == 2) {
+      if (scratch[0] == scratch[1]) scratch.pop_back();
+    } else if (scratch.size() > 2) {
+      std::sort(scratch.begin(), scratch.end());
+      scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
+    }
     return scratch;
   };
   // Count each action's dependents (in `first` of the next record), then prefix sums.

@@ -244,6 +244,26 @@ TEST(Machine, IdenticalInputsGiveIdenticalTimelines) {
   EXPECT_NE(a.find("transfer"), std::string::npos);
 }
 
+TEST(MachineSpec, RepeatedLinksAreRefusedAndOppositeDirectedLinksAreNot) {
+  auto spec_with = [](std::vector<LinkSpec> links) {
+    MachineSpec spec = uniform_machine(4, {}, false, proc(1.0, true), 1.0, 0.0);
+    spec.links = std::move(links);
+    return spec;
+  };
+  try {
+    validate(spec_with({{0, 1}, {2, 3}, {1, 2}, {3, 2}}));
+    FAIL() << "repeated link accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("link 2-3 is given twice"), std::string::npos) << e.what();
+  }
+  LinkSpec forward{0, 1, 1.0, 0.0, true}, backward{1, 0, 1.0, 0.0, true};
+  EXPECT_NO_THROW(validate(spec_with({forward, backward, {2, 3}})));
+  EXPECT_THROW(validate(spec_with({forward, forward})), std::invalid_argument);
+  EXPECT_THROW(validate(spec_with({{1, 0}, forward})), std::invalid_argument);
+  EXPECT_THROW(validate(spec_with({{0, 4}})), std::invalid_argument);
+  EXPECT_THROW(validate(spec_with({{2, 2}})), std::invalid_argument);
+}
+
 TEST(Plan, DependencyListsKeepEveryEntryInlineOrNot) {
   DependencyList a{4, 7};
   EXPECT_EQ(a.size(), 2u);

@@ -129,6 +129,8 @@ struct ActionState {
   std::uint32_t tag;
   int waiting_on;       // dependencies not yet complete
 };
+static_assert(sizeof(void*) != 8 || sizeof(ActionState) == 40);  // as the README says
+static_assert(sizeof(void*) != 8 || sizeof(PlanAction) == 48);
 
 struct Player {
   Machine& machine;

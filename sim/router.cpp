@@ -34,10 +34,13 @@ Router::Router(const MachineSpec& spec) : first_(spec.processors.size() + 1, 0) 
     arcs_[fill[static_cast<std::size_t>(k.a)]++] = Arc{k.b, 2 * li, kind};
     if (!k.directed) arcs_[fill[static_cast<std::size_t>(k.b)]++] = Arc{k.a, 2 * li + 1, kind};
   }
-  for (std::size_t u = 0; u + 1 < first_.size(); ++u)
-    std::sort(arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u]),
-              arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u + 1]),
-              [](const Arc& x, const Arc& y) { return x.to < y.to; });
+  // Rows come out sorted when the links are (topologies sort theirs): check before sorting.
+  const auto by_neighbour = [](const Arc& x, const Arc& y) { return x.to < y.to; };
+  for (std::size_t u = 0; u + 1 < first_.size(); ++u) {
+    const auto row_begin = arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u]);
+    const auto row_end = arcs_.begin() + static_cast<std::ptrdiff_t>(first_[u + 1]);
+    if (!std::is_sorted(row_begin, row_end, by_neighbour)) std::sort(row_begin, row_end, by_neighbour);
+  }
 }
 
 const Arc* Router::arc(int u, int v) const {

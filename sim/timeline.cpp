@@ -10,6 +10,8 @@
 
 namespace mpnsim {
 
+static_assert(sizeof(ComputeRecord) == 32 && sizeof(TransferRecord) == 48);  // no padding: see the header
+
 std::uint32_t Timeline::intern(std::string_view tag) {
   if (tag.empty()) return 0;
   auto [it, inserted] =

@@ -31,17 +31,28 @@ Topology::Topology(std::string kind, std::string name, int nodes,
     if (!directed && a > b) std::swap(a, b);
     links_.emplace_back(a, b);
   }
-  std::sort(links_.begin(), links_.end());
+  // Most families list their links in order already: checking is one pass.
+  if (!std::is_sorted(links_.begin(), links_.end())) std::sort(links_.begin(), links_.end());
   const auto before = links_.size();
   links_.erase(std::unique(links_.begin(), links_.end()), links_.end());
   duplicates_merged_ = static_cast<int>(before - links_.size());
 
+  // Degrees first, so that each list is allocated once at its size.
+  std::vector<int> degree(static_cast<std::size_t>(nodes), 0);
+  for (auto [a, b] : links_) {
+    ++degree[static_cast<std::size_t>(a)];
+    if (!directed) ++degree[static_cast<std::size_t>(b)];
+  }
   adjacency_.assign(static_cast<std::size_t>(nodes), {});
+  for (std::size_t v = 0; v < adjacency_.size(); ++v) adjacency_[v].reserve(static_cast<std::size_t>(degree[v]));
   for (auto [a, b] : links_) {
     adjacency_[static_cast<std::size_t>(a)].push_back(b);
     if (!directed) adjacency_[static_cast<std::size_t>(b)].push_back(a);
   }
-  for (auto& list : adjacency_) std::sort(list.begin(), list.end());
+  // With the links sorted, a node's list is its smaller neighbours then its
+  // larger ones, each in order: sorted already. The check keeps that a fact.
+  for (auto& list : adjacency_)
+    if (!std::is_sorted(list.begin(), list.end())) std::sort(list.begin(), list.end());
 }
 
 const TopologyGraph& Topology::graph() const {

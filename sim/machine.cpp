@@ -163,8 +163,8 @@ struct Machine::Impl {
     return true;
   }
 
-  void release(int resource_id) {
-    Resource* res = &resource(resource_id);
+  void release(int which) {
+    Resource* res = &resource(which);
     --res->in_use;
     if (res->queue < 0) return;
     const auto q = static_cast<std::size_t>(res->queue);

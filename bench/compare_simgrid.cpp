@@ -252,7 +252,7 @@ Side run_side(const std::vector<std::string>& command, const std::string& plan, 
     s.result = mpnsim::bench::read_play_result(out);
     reported_peak_kb = std::max(reported_peak_kb, static_cast<long>(s.result.peak_rss_kb));
   }
-  // The player's own peak when it reports one (ru_maxrss includes the driver's pages).
+  // The player's own peak when it reports one (ru_maxrss is at least the driver's size at fork).
   if (reported_peak_kb > 0) s.best.maxrss_kb = reported_peak_kb;
   return s;
 }
@@ -426,8 +426,8 @@ int main(int argc, char** argv) {
     fmt::print("\nFinish times {} within relative {:g} on every processor of every plan{}.\n",
                all_agree ? "agree" : "DO NOT agree", mpnsim::kTimeRelTol,
                mpnsim_only ? " (mpnsim against the analytic T; SimGrid not run)" : "");
-    fmt::print("Peak RSS is each player's own high-water mark (VmHWM at its end); wait4's ru_maxrss would add the\n"
-               "driver's {} resident at fork, which Linux charges to the child until exec.\n",
+    fmt::print("Peak RSS is each player's own high-water mark (VmHWM at its end); wait4's ru_maxrss would be at least\n"
+               "the driver's {} resident at fork, which Linux charges to the child until exec.\n",
                human_mem(driver_rss_kb));
     if (own_dir && !keep) fs::remove_all(workdir);
     else fmt::print("Files kept in {}\n", workdir);

@@ -47,9 +47,9 @@ struct PlayResult {
 
 // write_play_result writes everything but the peak; the player appends that
 // last (append_peak_rss), once nothing more is allocated. The peak is the
-// process's own VmHWM from /proc/self/status: unlike the parent's wait4
-// ru_maxrss it does not include the forking driver's pages, which Linux charges
-// to the child until exec.
+// process's own VmHWM from /proc/self/status. The parent's wait4 ru_maxrss is
+// never below the forking driver's resident pages, which Linux charges to the
+// child until exec; for small plans that would be the driver's size, not the player's.
 void write_play_result(const PlayResult& result, const std::string& path);
 void append_peak_rss(const std::string& path);
 PlayResult read_play_result(const std::string& path);

@@ -4,6 +4,10 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/commands.hpp"
+#include "experiments/input_error.hpp"
 
 namespace mpnsim {
 
@@ -43,6 +47,30 @@ void apply_machine_flags(YAML::Node machine, const MachineFlags& f) {
   if (f.S) set("link", "S", fmt::format("{}", *f.S));
   if (f.Tcp) machine["Tcp"] = fmt::format("{}", *f.Tcp);
   if (f.Tcm) machine["Tcm"] = fmt::format("{}", *f.Tcm);
+}
+
+YAML::Node load_machine_file(const std::string& path) {
+  if (path.empty()) return YAML::Node(YAML::NodeType::Map);
+  try {
+    return YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw InputError(path, YAML::Mark::null_mark(), "", "cannot open the file");
+  } catch (const YAML::Exception& e) {
+    throw InputError(path, e.mark, "", fmt::format("not valid YAML: {}", e.msg));
+  }
+}
+
+int report_input_errors(std::string_view command, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    spdlog::error("{}: {}", command, e.what());
+  } catch (const ParamError& e) {
+    spdlog::error("{}: --{}: {}", command, e.key(), e.problem());
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("{}: {}", command, e.what());
+  }
+  return kExitBadInput;
 }
 
 }  // namespace mpnsim

@@ -1,8 +1,10 @@
 // The --PARAM VALUE flags that topo, dlt, tree and dag pass on to model parameters.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,15 @@ struct MachineFlags {
   std::optional<bool> coprocessor;
   std::string send_ports, recv_ports;
 };
+
+// The mapping in a --machine FILE (an empty mapping when `path` is empty);
+// a file that is not YAML is an InputError naming its line.
+YAML::Node load_machine_file(const std::string& path);
+
+// Runs a subcommand's body. Bad input (InputError, ParamError,
+// std::invalid_argument) is logged as "<command>: ..." and gives kExitBadInput;
+// otherwise the body's own exit code is returned.
+int report_input_errors(std::string_view command, const std::function<int()>& body);
 
 // Writes the set flags into a machine mapping (the form of an experiment's
 // `machine:`), so that the YAML reader checks them like any other input.

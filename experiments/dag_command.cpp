@@ -41,17 +41,10 @@ std::string workload_kind(const DagCommandOptions& o) {
 
 int dag_command(const DagCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
-  try {
+  return report_input_errors("dag", [&]() -> int {
     if (o.generate == !o.graph.empty())
       throw ParamError("graph", "give either --graph FILE (DOT or STG) or --generate with the generator's flags");
-    YAML::Node machine(YAML::NodeType::Map);
-    if (!o.machine_file.empty()) {
-      try {
-        machine = YAML::LoadFile(o.machine_file);
-      } catch (const YAML::Exception& e) {
-        throw InputError(o.machine_file, e.mark, "", fmt::format("not valid YAML: {}", e.msg));
-      }
-    }
+    YAML::Node machine = load_machine_file(o.machine_file);
     const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
     const TopologyEntry* family = nullptr;
     if (!o.topology.empty()) {
@@ -151,14 +144,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       return kExitFailure;
     }
     return kExitOk;
-  } catch (const InputError& e) {
-    spdlog::error("dag: {}", e.what());
-  } catch (const ParamError& e) {
-    spdlog::error("dag: --{}: {}", e.key(), e.problem());
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("dag: {}", e.what());
-  }
-  return kExitBadInput;
+  });
 }
 
 }  // namespace mpnsim

@@ -18,21 +18,10 @@
 
 namespace mpnsim {
 
-namespace {
-
-}  // namespace
-
 int dlt_command(const DltCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
-  try {
-    YAML::Node machine(YAML::NodeType::Map);
-    if (!o.machine_file.empty()) {
-      try {
-        machine = YAML::LoadFile(o.machine_file);
-      } catch (const YAML::Exception& e) {
-        throw InputError(o.machine_file, e.mark, "", "not valid YAML: " + e.msg);
-      }
-    }
+  return report_input_errors("dlt", [&]() -> int {
+    YAML::Node machine = load_machine_file(o.machine_file);
     const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
     const DivisibleStrategyEntry& strategy =
         find_strategy_or_fail(src, YAML::Node(), "--strategy", o.strategy);
@@ -86,14 +75,7 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     g.marker = s.T;
     write_timeline_files(r.check.timeline, s.plan_machine, g, {o.gantt, o.trace, o.timeline});
     return kExitOk;
-  } catch (const InputError& e) {
-    spdlog::error("dlt: {}", e.what());
-  } catch (const ParamError& e) {
-    spdlog::error("dlt: --{}: {}", e.key(), e.problem());
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("dlt: {}", e.what());
-  }
-  return kExitBadInput;
+  });
 }
 
 }  // namespace mpnsim

@@ -74,7 +74,7 @@ bool declares(const std::vector<ParamSpec>* specs, const std::string& name) {
 
 int tree_command(const TreeCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
-  try {
+  return report_input_errors("tree", [&]() -> int {
     const std::vector<Flag> flags = read_flags(o.args);
     std::array<std::string, 3> choice;
     for (const auto& f : flags)
@@ -144,14 +144,7 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
       write_timeline_files(x.timeline, x.machine, g, {o.gantt, o.trace, o.timeline});
     }
     return kExitOk;
-  } catch (const InputError& e) {
-    spdlog::error("tree: {}", e.what());
-  } catch (const ParamError& e) {
-    spdlog::error("tree: --{}: {}", e.key(), e.problem());
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("tree: {}", e.what());
-  }
-  return kExitBadInput;
+  });
 }
 
 }  // namespace mpnsim

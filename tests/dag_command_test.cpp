@@ -96,6 +96,15 @@ TEST(DagCommand, RefusesBadInputWithAClearMessage) {
   r = run_mpnsim(std::string(kGenerate) + "--scheduler lps --exec_min 5 --exec_max 1");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(contains(r.output, "execution time range is empty")) << r.output;
+  // --machine FILE: missing, or not YAML (the same reader serves dlt).
+  r = run_mpnsim(std::string(kGenerate) + "--scheduler lps --machine " + dir.path().string() + "/none.yaml");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "none.yaml: cannot open the file")) << r.output;
+  const std::string broken = dir.file("broken.yaml", "w: 1\nz: [\n");
+  r = run_mpnsim("dlt --topology hypercube --dim 2 --strategy hypercube-nlf --machine " + broken);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "dlt: ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "broken.yaml:3:1: not valid YAML")) << r.output;
 }
 
 TEST(DagCommand, SetsTheExecutionCommunicationRatio) {

@@ -200,11 +200,28 @@ PlayResult read_play_result(const std::string& path) {
   return res;
 }
 
-void append_peak_rss(const std::string& path) {
-  std::uint64_t kb = 0;
+namespace {
+
+// The process's own memory from /proc/self/status, in kB (0 where it cannot be read).
+struct MemoryFigures {
+  std::uint64_t resident_kb = 0;  // VmRSS
+  std::uint64_t peak_kb = 0;      // VmHWM
+};
+
+MemoryFigures own_memory() {
+  MemoryFigures m;
   std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) kb = std::stoull(line.substr(6));
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) m.resident_kb = std::stoull(line.substr(6));
+    if (line.rfind("VmHWM:", 0) == 0) m.peak_kb = std::stoull(line.substr(6));
+  }
+  return m;
+}
+
+}  // namespace
+
+void append_peak_rss(const std::string& path) {
+  const std::uint64_t kb = own_memory().peak_kb;
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "ab"), std::fclose);
   if (!f || std::fprintf(f.get(), "peak_rss_kb %llu\n", static_cast<unsigned long long>(kb)) < 0)
     throw std::runtime_error("cannot append to " + path);
@@ -212,16 +229,10 @@ void append_peak_rss(const std::string& path) {
 
 void PhaseClock::lap(const char* what) {
   const auto now = std::chrono::steady_clock::now();
-  // Resident now and the high-water mark so far, in kB.
-  long rss_kb = 0, hwm_kb = 0;
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);) {
-    if (line.rfind("VmRSS:", 0) == 0) rss_kb = std::stol(line.substr(6));
-    if (line.rfind("VmHWM:", 0) == 0) hwm_kb = std::stol(line.substr(6));
-  }
+  const MemoryFigures m = own_memory();
   std::fprintf(stderr, "phase %-32s %9.1f ms  rss %8.1f MB  peak %8.1f MB\n", what,
-               std::chrono::duration<double, std::milli>(now - last_).count(), static_cast<double>(rss_kb) / 1024,
-               static_cast<double>(hwm_kb) / 1024);
+               std::chrono::duration<double, std::milli>(now - last_).count(),
+               static_cast<double>(m.resident_kb) / 1024, static_cast<double>(m.peak_kb) / 1024);
   last_ = now;
 }
 

@@ -78,7 +78,7 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     const std::vector<Flag> flags = read_flags(o.args);
     std::array<std::string, 3> choice;
     for (const auto& f : flags)
-      if (!f.prefixed && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) choice[static_cast<std::size_t>(f.group)] = f.value;
+      if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) choice[static_cast<std::size_t>(f.group)] = f.value;
     if (choice[kTopology].empty()) throw ParamError("topology", "required: --topology KIND, then its --PARAM VALUE flags");
     if (choice[kScheduler].empty()) throw ParamError("scheduler", "required: --scheduler NAME (mds, rr, ml, dem, ...)");
     if (choice[kWorkload].empty())

@@ -3,10 +3,10 @@
 
 #include <unistd.h>
 
-#include "experiments/experiment_spec.hpp"
-#include "experiments/input_error.hpp"
-#include "experiments/runner.hpp"
-#include "experiments/sweep.hpp"
+#include "experiments/config/experiment_spec.hpp"
+#include "experiments/config/input_error.hpp"
+#include "experiments/config/sweep.hpp"
+#include "experiments/run/runner.hpp"
 #include "test_support.hpp"
 
 namespace mpnsim {

@@ -1,0 +1,196 @@
+// Implementation of the run, validate, topo and list subcommands.
+#include "experiments/cli/commands.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/cli/command_flags.hpp"
+#include "experiments/config/input_error.hpp"
+#include "experiments/config/machine_config.hpp"
+#include "experiments/kinds/experiment_kind.hpp"
+#include "experiments/output/output_directory.hpp"
+#include "experiments/run/mpi_session.hpp"
+#include "schedulers/registry.hpp"
+#include "topologies/registry.hpp"
+#include "topologies/topology_format.hpp"
+#include "workloads/registry.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+std::size_t count_points(const ExperimentFile& f) {
+  std::size_t n = 0;
+  for (const auto& e : f.experiments) n += e.points.size() * static_cast<std::size_t>(e.repetitions);
+  return n;
+}
+
+// Reads and checks the whole file; false (the error logged) when it has a problem.
+bool load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
+                      std::vector<PreparedExperiment>& prepared) {
+  try {
+    f = load_experiment_file(file, overrides);
+    prepared = prepare_experiments(f);
+    return true;
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    return false;
+  }
+}
+
+}  // namespace
+
+int validate_command(const std::string& file, const std::vector<Override>& overrides) {
+  ExperimentFile f;
+  std::vector<PreparedExperiment> prepared;
+  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
+  return kExitOk;
+}
+
+int run_command(const std::string& file, const std::vector<Override>& overrides, const RunOptions& options,
+                const Slice& slice, const MpiSession& mpi) {
+  std::vector<PreparedExperiment> prepared;
+  ExperimentFile f;
+  // Every rank reads the same file and stops the same way.
+  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  try {
+    if (mpi.active()) {
+      // Each rank runs its share; rank 0 joins them and writes what a single run would.
+      const FileRecords mine = run_slice(prepared, options, mpi.rank(), mpi.size());
+      const auto all = mpi.gather(records_to_json(f, prepared, mine, mpi.rank(), mpi.size()));
+      if (mpi.rank() != 0) return kExitOk;
+      FileRecords joined(prepared.size());
+      for (std::size_t r = 0; r < all.size(); ++r) {
+        FileRecords part = records_from_json(all[r], fmt::format("rank {}", r), f, prepared);
+        for (std::size_t x = 0; x < joined.size(); ++x)
+          for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
+      }
+      write_results(f, prepared, std::move(joined), options);
+      return kExitOk;
+    }
+    if (slice.count > 1) {
+      const FileRecords mine = run_slice(prepared, options, slice.index, slice.count);
+      const std::string dir = options.output_dir.empty() ? "results/" + f.name : options.output_dir;
+      const std::string path = fmt::format("{}/slice-{}-of-{}.json", dir, slice.index, slice.count);
+      write_file_atomically(path, records_to_json(f, prepared, mine, slice.index, slice.count));
+      spdlog::info("slice {} of {} written to {} (join the slices with `mpnsim merge`)", slice.index,
+                   slice.count, path);
+      return kExitOk;
+    }
+    run_experiments(f, prepared, options);
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.what());
+    if (mpi.active()) mpi.abort(kExitBadInput);
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    const int code = run_interrupted().load() ? kExitInterrupted : kExitFailure;
+    if (mpi.active()) mpi.abort(code);
+    return code;
+  }
+  return kExitOk;
+}
+
+int merge_command(const std::string& file, const std::vector<std::string>& slices,
+                  const std::vector<Override>& overrides, const RunOptions& options) {
+  std::vector<PreparedExperiment> prepared;
+  ExperimentFile f;
+  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  try {
+    FileRecords joined(prepared.size());
+    for (const auto& path : slices) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) throw std::runtime_error("cannot read " + path);
+      std::ostringstream text;
+      text << in.rdbuf();
+      FileRecords part = records_from_json(text.str(), path, f, prepared);
+      for (std::size_t x = 0; x < joined.size(); ++x)
+        for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
+    }
+    write_results(f, prepared, std::move(joined), options);
+  } catch (const std::exception& e) {
+    spdlog::error("merge: {}", e.what());
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+int topo_command(const std::vector<std::string>& args, const std::string& format,
+                 const std::string& output, std::ostream& out) {
+  if (args.empty()) {
+    spdlog::error("topo: name a topology family (see `mpnsim list`)");
+    return kExitBadInput;
+  }
+  std::vector<std::pair<std::string, std::string>> params;
+  try {
+    params = parse_flag_pairs({args.begin() + 1, args.end()});
+  } catch (const ParamError& e) {
+    spdlog::error("topo: {}: {}", e.key(), e.problem());
+    return kExitBadInput;
+  }
+  try {
+    const Topology t = make_topology(args[0], params);
+    if (!t.properties().distances_skipped.empty()) spdlog::warn("{}", t.properties().distances_skipped);
+    std::string text;
+    if (format == "json") text = topology_json(t).dump(2) + "\n";
+    else if (format == "dot") text = topology_dot(t);
+    else text = topology_matrix(t);
+    if (output.empty() || output == "-") out << text;
+    else write_file_atomically(output, text);
+    return kExitOk;
+  } catch (const ParamError& e) {
+    if (e.key() == "topology") spdlog::error("topo: {}", e.problem());
+    else spdlog::error("topo {}: --{}: {}", args[0], e.key(), e.problem());
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    spdlog::error("topo {}: {}", args[0], e.what());
+    return kExitBadInput;
+  }
+}
+
+namespace {
+
+void print_params(std::ostream& out, const std::vector<ParamSpec>& params, const std::string& indent) {
+  for (const auto& p : params)
+    out << fmt::format("{}{:<14} {} (default {}): {}\n", indent, p.name, describe_type(p),
+                       p.default_value.empty() ? "required" : p.default_value, p.description);
+}
+
+}  // namespace
+
+int list_command(std::ostream& out) {
+  out << "Topologies (mpnsim topo KIND --PARAM VALUE; YAML topology: {kind: KIND, PARAM: VALUE}):\n";
+  for (const auto& e : topology_registry()) {
+    out << fmt::format("  {:<12} {}\n", e.name, e.description);
+    print_params(out, e.params, "      ");
+  }
+  out << "\nMachine (YAML machine.processor / machine.processors[i]):\n";
+  print_params(out, processor_params(), "      ");
+  out << "Links (YAML machine.link / machine.links[i]):\n";
+  print_params(out, link_params(), "      ");
+  out << "\nExperiment kinds (YAML kind:):\n";
+  for (const auto& k : experiment_kinds()) {
+    std::string keys;
+    for (const auto& key : k->keys()) keys += (keys.empty() ? "" : ", ") + key;
+    out << fmt::format("  {:<12} {} [keys: {}]\n", k->name(), k->description(), keys);
+  }
+  out << "\nWorkloads:\n";
+  if (workload_registry().empty()) out << "  (none registered yet)\n";
+  for (const auto& e : workload_registry()) {
+    out << fmt::format("  {:<12} {}\n", e.name, e.description);
+    print_params(out, e.params, "      ");
+  }
+  out << "\nStrategies and schedulers:\n";
+  if (scheduler_registry().empty()) out << "  (none registered yet)\n";
+  for (const auto& e : scheduler_registry()) {
+    out << fmt::format("  {:<12} [{}] {}\n", e.name, e.kind, e.description);
+    print_params(out, e.params, "      ");
+  }
+  return kExitOk;
+}
+
+}  // namespace mpnsim

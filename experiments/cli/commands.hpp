@@ -1,0 +1,41 @@
+// The subcommands of the mpnsim executable; each returns the process exit code.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "experiments/config/experiment_spec.hpp"
+#include "experiments/run/runner.hpp"
+
+namespace mpnsim {
+
+// Exit codes shared by every command.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInterrupted = 130;
+
+class MpiSession;
+
+// A slice of the runs to do here: index of count (0 of 1: all of them).
+struct Slice {
+  int index = 0;
+  int count = 1;
+};
+
+// Runs the file. With a slice of more than one, writes only that slice's
+// records (DIR/slice-I-of-N.json) for `merge`; under mpirun the ranks share the
+// runs and rank 0 writes the results.
+int run_command(const std::string& file, const std::vector<Override>& overrides, const RunOptions& options,
+                const Slice& slice, const MpiSession& mpi);
+// Joins slice records into the results a single run would have written.
+int merge_command(const std::string& file, const std::vector<std::string>& slices,
+                  const std::vector<Override>& overrides, const RunOptions& options);
+int validate_command(const std::string& file, const std::vector<Override>& overrides);
+// args: KIND followed by --PARAM VALUE pairs (a lone --FLAG means true).
+int topo_command(const std::vector<std::string>& args, const std::string& format,
+                 const std::string& output, std::ostream& out);
+int list_command(std::ostream& out);
+
+}  // namespace mpnsim

@@ -1,0 +1,246 @@
+// Parsing of experiment files: structure, sweep, repetitions, seed, outputs, overrides.
+#include "experiments/config/experiment_spec.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/config/sweep.hpp"
+#include "experiments/config/yaml_source.hpp"
+
+namespace mpnsim {
+
+const std::vector<std::string>& common_experiment_keys() {
+  static const std::vector<std::string> keys{"name", "description", "kind", "sweep",
+                                             "repetitions", "seed", "outputs"};
+  return keys;
+}
+
+namespace {
+
+const std::vector<std::string> kSuiteKeys{"name", "description", "experiments"};
+const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt", "trace", "plots"};
+const std::vector<std::string> kPlotKeys{"name", "x", "y", "series", "title",
+                                         "xlabel", "ylabel", "logx", "logy"};
+
+// Names become directory and file names: keep them portable.
+void check_name(const YamlSource& src, const YAML::Node& node, const std::string& key) {
+  const std::string name = src.scalar(node, key);
+  const bool ok = !name.empty() && name.size() <= 100 && name != "." && name != ".." &&
+                  std::all_of(name.begin(), name.end(), [](unsigned char c) {
+                    return std::isalnum(c) || c == '-' || c == '_' || c == '.';
+                  });
+  if (!ok) src.fail(node, key, "expected a name of letters, digits, '-', '_' or '.'");
+}
+
+OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const std::string& path) {
+  OutputSpec out;
+  if (!node.IsDefined()) return out;
+  src.check_keys(node, path, kOutputKeys);
+  if (node["csv"]) out.csv = src.boolean(node["csv"], path + ".csv");
+  if (node["summary"]) out.summary = src.boolean(node["summary"], path + ".summary");
+  if (node["timeline"]) out.timeline = src.boolean(node["timeline"], path + ".timeline");
+  if (node["gantt"]) out.gantt = src.boolean(node["gantt"], path + ".gantt");
+  if (node["trace"]) out.trace = src.boolean(node["trace"], path + ".trace");
+  if (const YAML::Node plots = node["plots"]) {
+    if (!plots.IsSequence()) src.fail(plots, path + ".plots", "expected a list of plots");
+    for (std::size_t i = 0; i < plots.size(); ++i) {
+      const YAML::Node p = plots[i];
+      const std::string where = fmt::format("{}.plots[{}]", path, i);
+      src.check_keys(p, where, kPlotKeys);
+      PlotSpec plot;
+      for (const char* required : {"x", "y"})
+        if (!p[required]) src.fail(p, where + "." + required, "required: the CSV column to plot");
+      plot.x = src.scalar(p["x"], where + ".x");
+      plot.y = src.scalar(p["y"], where + ".y");
+      if (p["series"]) plot.series = src.scalar(p["series"], where + ".series");
+      if (p["name"]) {
+        check_name(src, p["name"], where + ".name");
+        plot.name = p["name"].Scalar();
+      } else {
+        plot.name = plot.y + "_vs_" + plot.x;
+        std::replace(plot.name.begin(), plot.name.end(), '.', '_');
+      }
+      if (p["title"]) plot.title = src.scalar(p["title"], where + ".title");
+      plot.xlabel = p["xlabel"] ? src.scalar(p["xlabel"], where + ".xlabel") : plot.x;
+      plot.ylabel = p["ylabel"] ? src.scalar(p["ylabel"], where + ".ylabel") : plot.y;
+      if (p["logx"]) plot.logx = src.boolean(p["logx"], where + ".logx");
+      if (p["logy"]) plot.logy = src.boolean(p["logy"], where + ".logy");
+      for (const auto& other : out.plots)
+        if (other.name == plot.name) src.fail(p, where + ".name", "two plots share this name");
+      out.plots.push_back(std::move(plot));
+    }
+  }
+  return out;
+}
+
+bool sweeps_key(const YAML::Node& sweep, const std::string& key) {
+  auto block_has = [&](const YAML::Node& b) { return b.IsMap() && b[key].IsDefined(); };
+  if (sweep.IsSequence()) {
+    for (const auto& b : sweep)
+      if (block_has(b)) return true;
+    return false;
+  }
+  return block_has(sweep);
+}
+
+YAML::Node without_key(const YAML::Node& block, const std::string& key) {
+  YAML::Node copy(YAML::NodeType::Map);
+  for (auto it = block.begin(); it != block.end(); ++it)
+    if (it->first.Scalar() != key) copy[it->first.Scalar()] = it->second;
+  return copy;
+}
+
+ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const std::string& path,
+                                 const std::vector<Override>& overrides) {
+  ExperimentSpec spec;
+  spec.overrides = overrides;
+  spec.file = src.file();
+  src.require_map(root, path.empty() ? "experiment" : path);
+  auto key = [&](const std::string& k) { return join_path(path, k); };
+  if (!root["name"]) src.fail(root, key("name"), "required: a name for the experiment");
+  if (!root["kind"]) src.fail(root, key("kind"), "required: what to run (see `mpnsim list`)");
+  check_name(src, root["name"], key("name"));
+  spec.name = root["name"].Scalar();
+  spec.kind = src.scalar(root["kind"], key("kind"));
+  if (root["description"]) spec.description = src.scalar(root["description"], key("description"));
+
+  // Command-line overrides replace YAML values, and sweeps of the same key.
+  YAML::Node sweep = root["sweep"];
+  for (const auto& o : overrides) {
+    YAML::Node value = YAML::Load(o.value);
+    if (o.key == "repetitions" || o.key == "seed" || o.key == "name" || o.key == "kind") {
+      spdlog::info("{}: '{}' set on the command line to {} (file had {})", spec.name, o.key, o.value,
+                   root[o.key] ? root[o.key].Scalar() : "nothing");
+    } else {
+      spdlog::info("{}: '{}' set on the command line to {}", spec.name, o.key, o.value);
+    }
+    if (sweep && sweeps_key(sweep, o.key)) {
+      spdlog::info("{}: the command line value of '{}' replaces its sweep", spec.name, o.key);
+      if (sweep.IsSequence()) {
+        YAML::Node blocks(YAML::NodeType::Sequence);
+        for (const auto& b : sweep) blocks.push_back(b.IsMap() ? without_key(b, o.key) : YAML::Node(b));
+        sweep.reset(blocks);
+      } else {
+        sweep.reset(without_key(sweep, o.key));
+      }
+    }
+    set_path(root, o.key, value);
+  }
+
+  if (root["repetitions"])
+    spec.repetitions = static_cast<int>(src.integer(root["repetitions"], key("repetitions"), 1, 1'000'000));
+  if (root["seed"]) {
+    const std::string text = src.scalar(root["seed"], key("seed"));
+    ParamSpec s{"seed", ParamType::integer, "", "", 0, 9.2e18, {}};
+    try {
+      spec.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(parse_param(s, text)));
+    } catch (const ParamError&) {
+      src.fail(root["seed"], key("seed"), "expected a non-negative integer");
+    }
+  }
+  spec.outputs = parse_outputs(src, root["outputs"], key("outputs"));
+
+  if (sweep && !sweep.IsNull()) {
+    std::vector<YAML::Node> blocks;
+    if (sweep.IsSequence()) {
+      if (sweep.size() == 0) src.fail(sweep, key("sweep"), "expected at least one sweep block");
+      for (const auto& b : sweep) blocks.push_back(b);
+    } else {
+      blocks.push_back(sweep);
+    }
+    for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
+      const YAML::Node& b = blocks[bi];
+      src.require_map(b, key("sweep"));
+      for (auto it = b.begin(); it != b.end(); ++it) {
+        const std::string k = it->first.Scalar();
+        const auto& common = common_experiment_keys();
+        if (std::find(common.begin(), common.end(), k) != common.end())
+          src.fail(it->first, key("sweep." + k), "this key cannot be swept");
+        if (std::find(spec.swept_keys.begin(), spec.swept_keys.end(), k) == spec.swept_keys.end())
+          spec.swept_keys.push_back(k);
+      }
+      auto pts = expand_block(src, b, sweep.IsSequence() ? static_cast<int>(bi) : -1);
+      spec.points.insert(spec.points.end(), pts.begin(), pts.end());
+    }
+  }
+  if (spec.points.empty()) spec.points.push_back(SweepPoint{});
+  spec.root = root;
+  return spec;
+}
+
+}  // namespace
+
+ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides) {
+  YamlSource src(path);
+  if (!std::filesystem::is_regular_file(path))
+    throw InputError(path, YAML::Mark::null_mark(), "", "no such experiment file");
+  auto text = std::make_shared<std::string>();
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    *text = buffer.str();
+  }
+  YAML::Node doc;
+  try {
+    doc = YAML::Load(*text);
+  } catch (const YAML::Exception& e) {
+    throw InputError(path, e.mark, "", "not valid YAML: " + e.msg);
+  }
+  if (!doc.IsMap()) throw InputError(path, doc.Mark(), "", "expected a mapping at the top of the file");
+  ExperimentFile file;
+  file.file = path;
+  if (doc["experiments"]) {
+    src.check_keys(doc, "", kSuiteKeys);
+    if (!doc["name"]) src.fail(doc, "name", "required: a name for the suite");
+    check_name(src, doc["name"], "name");
+    file.name = doc["name"].Scalar();
+    if (doc["description"]) file.description = src.scalar(doc["description"], "description");
+    file.suite = true;
+    const YAML::Node list = doc["experiments"];
+    if (!list.IsSequence() || list.size() == 0)
+      src.fail(list, "experiments", "expected a list of experiments");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      file.experiments.push_back(parse_experiment(src, list[i], fmt::format("experiments[{}]", i), overrides));
+      file.experiments.back().suite_index = static_cast<int>(i);
+      for (std::size_t j = 0; j + 1 < file.experiments.size(); ++j)
+        if (file.experiments[j].name == file.experiments.back().name)
+          src.fail(list[i]["name"], fmt::format("experiments[{}].name", i),
+                   "two experiments of the suite share this name");
+    }
+  } else {
+    file.experiments.push_back(parse_experiment(src, doc, "", overrides));
+    file.name = file.experiments.front().name;
+    file.description = file.experiments.front().description;
+  }
+  for (auto& e : file.experiments) e.source_text = text;
+  return file;
+}
+
+YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
+  const YAML::Node doc = YAML::Load(*spec.source_text);
+  YAML::Node node = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]) : doc;
+  for (const auto& o : spec.overrides) set_path(node, o.key, YAML::Load(o.value));
+  const YAML::Node sweep = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]["sweep"])
+                                                 : YAML::Node(doc["sweep"]);
+  for (const auto& a : point.assignments) {
+    YAML::Node value;
+    if (a.from_range) {
+      value = YAML::Node(a.text);
+    } else {
+      const YAML::Node block = a.block >= 0 ? YAML::Node(sweep[a.block]) : sweep;
+      const YAML::Node entry = block[a.key];
+      value.reset(a.index >= 0 ? YAML::Node(entry[a.index]) : entry);
+    }
+    set_path(node, a.key, value);
+  }
+  return node;
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,150 @@
+// The dag subcommand: flags become the same YAML nodes `kind: dag` reads, then one run is reported.
+#include "experiments/kinds/dag/dag_command.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/cli/command_flags.hpp"
+#include "experiments/cli/commands.hpp"
+#include "experiments/kinds/dag/dag_report.hpp"
+#include "experiments/output/gantt_svg.hpp"
+#include "experiments/output/output_directory.hpp"
+#include "experiments/output/timeline_files.hpp"
+#include "topologies/registry.hpp"
+#include "workloads/dag/dot_format.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+std::string names_of(const std::vector<ParamSpec>& specs) {
+  std::vector<std::string> n;
+  for (const auto& s : specs) n.push_back(fmt::format("--{}", s.name));
+  return n.empty() ? std::string("none") : fmt::format("{}", fmt::join(n, " "));
+}
+
+std::string workload_kind(const DagCommandOptions& o) {
+  if (o.generate) return "random-dag";
+  if (!o.graph_format.empty()) return o.graph_format;
+  const std::string ext = std::filesystem::path(o.graph).extension().string();
+  if (ext == ".dot" || ext == ".gv") return "dot";
+  if (ext == ".stg") return "stg";
+  throw ParamError("graph-format", fmt::format("cannot tell the format of '{}' from its extension: give "
+                                               "--graph-format dot or stg", o.graph));
+}
+
+}  // namespace
+
+int dag_command(const DagCommandOptions& o, std::ostream& out) {
+  const YamlSource src("command line");
+  return report_input_errors("dag", [&]() -> int {
+    if (o.generate == !o.graph.empty())
+      throw ParamError("graph", "give either --graph FILE (DOT or STG) or --generate with the generator's flags");
+    YAML::Node machine = load_machine_file(o.machine_file);
+    const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
+    const TopologyEntry* family = nullptr;
+    if (!o.topology.empty()) {
+      family = find_topology(o.topology);
+      if (!family) make_topology(o.topology, {});  // throws with the valid names
+      YAML::Node t(YAML::NodeType::Map);
+      t["kind"] = o.topology;
+      machine["topology"] = t;
+    } else if (machine["topology"] && machine["topology"]["kind"]) {
+      family = find_topology(machine["topology"]["kind"].Scalar());
+    }
+    if (!machine["topology"])
+      throw ParamError("topology", "required: --topology KIND (or a machine file with topology:)");
+    const std::string kind = workload_kind(o);
+    const DagWorkloadEntry* workload = find_dag_workload(kind);
+    if (!workload) throw ParamError("graph-format", fmt::format("expected dot or stg, got '{}'", kind));
+    const DagSchedulerEntry* scheduler = find_dag_scheduler(o.scheduler);
+    if (!scheduler) {
+      ParamSet unused;
+      read_dag_scheduler(src, YAML::Node(o.scheduler), "--scheduler", unused);  // throws, suggesting a name
+    }
+
+    YAML::Node workload_node(YAML::NodeType::Map);
+    workload_node["kind"] = kind;
+    if (!o.generate) workload_node["file"] = o.graph;
+    YAML::Node scheduler_node(YAML::NodeType::Map);
+    scheduler_node["name"] = o.scheduler;
+    // Each flag goes to whichever of topology, workload and scheduler declares it; a prefix
+    // settles a name more than one declares. my-flag is accepted for my_flag.
+    for (auto [name, value] : parse_flag_pairs(o.extras)) {
+      std::string target;
+      for (const char* prefix : {"topology.", "workload.", "scheduler."}) {
+        const std::string p(prefix);
+        if (name.rfind(p, 0) == 0) {
+          target = p.substr(0, p.size() - 1);
+          name = name.substr(p.size());
+        }
+      }
+      auto takers = [&](const std::string& n) {
+        std::vector<std::string> t;
+        if (family && declares_param(family->params, n)) t.push_back("topology");
+        if (declares_param(workload->params, n)) t.push_back("workload");
+        if (scheduler && declares_param(scheduler->params, n)) t.push_back("scheduler");
+        return t;
+      };
+      std::vector<std::string> t = takers(name);
+      if (t.empty() && name.find('-') != std::string::npos) {
+        std::string underscored = name;
+        std::replace(underscored.begin(), underscored.end(), '-', '_');
+        if (!takers(underscored).empty()) {
+          name = underscored;
+          t = takers(name);
+        }
+      }
+      if (target.empty()) {
+        if (t.size() > 1)
+          throw ParamError(name, fmt::format("both the {0} and the {1} take --{2}: write --{0}.{2} or --{1}.{2}", t[0],
+                                             t[1], name));
+        if (t.empty())
+          throw ParamError(name, fmt::format("no such flag; the topology takes {}, the workload {}, the scheduler {}",
+                                             family ? names_of(family->params) : std::string("(see mpnsim list)"),
+                                             names_of(workload->params),
+                                             scheduler ? names_of(scheduler->params) : std::string("(none)")));
+        target = t[0];
+      }
+      if (target == "topology") machine["topology"][name] = value;
+      else if (target == "workload") workload_node[name] = value;
+      else scheduler_node[name] = value;
+    }
+    apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
+
+    DagMachine m = read_dag_machine(machine_src, machine, "machine");
+    DagSetup setup{std::move(m.config), std::move(m.comm)};
+    setup.workload = read_dag_workload(src, workload_node, "workload", "");
+    setup.scheduler = &read_dag_scheduler(src, scheduler_node, "scheduler", setup.scheduler_params);
+    if (o.ec_ratio) {
+      if (!(*o.ec_ratio > 0)) throw ParamError("ec-ratio", "expected a positive number");
+      setup.ec_ratio = *o.ec_ratio;
+    }
+    setup.timing = o.timing;
+
+    DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0));
+    r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);
+    if (o.format == "json") out << dag_json(r, o.timing).dump(2) << "\n";
+    else out << dag_table(r, o.timing);
+    GanttOptions g;
+    g.title = fmt::format("{} on {}: estimate {:.6g}, replayed {:.6g}", r.schedule.scheduler, r.network,
+                          r.metrics.makespan, r.replay.makespan);
+    g.marker = r.metrics.makespan;
+    g.marker_label = "estimate";
+    write_timeline_files(r.replay.timeline, setup.machine.spec, g, {o.gantt, o.trace, o.timeline});
+    if (!o.schedule_csv.empty()) write_file_atomically(o.schedule_csv, dag_schedule_csv(r));
+    if (!o.write_dot.empty()) write_file_atomically(o.write_dot, write_dot(r.graph));
+    if (!r.validity.valid()) {
+      spdlog::error("dag: the {} schedule is not valid ({} violations)", r.schedule.scheduler,
+                    r.validity.violations.size());
+      return kExitFailure;
+    }
+    return kExitOk;
+  });
+}
+
+}  // namespace mpnsim

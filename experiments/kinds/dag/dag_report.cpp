@@ -1,0 +1,206 @@
+// Running a DAG scheduler on a problem, checking and replaying the schedule, reporting the figures.
+#include "experiments/kinds/dag/dag_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "sim/csv_writer.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+// CPU time of the calling thread: the scheduler's own cost, whatever else runs in parallel.
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double mean_data(const TaskGraph& g) { return g.edge_count() ? g.total_data() / g.edge_count() : 0.0; }
+
+double ec_ratio_of(const DagProblem& p) {
+  if (p.graph.size() == 0) return 0;
+  const double exec = p.graph.total_work() / p.graph.size() * p.mean_unit_time();
+  const double comm = p.graph.edge_count() ? p.comm.one_hop_delay(mean_data(p.graph)) : 0.0;
+  return comm > 0 ? exec / comm : std::numeric_limits<double>::infinity();
+}
+
+// Scales the data so that the mean execution time over the mean one-hop message time is `target`.
+void apply_ec_ratio(TaskGraph& g, const DagSetup& s, double target) {
+  const DagProblem p{g, s.machine.spec, *s.comm};
+  const double exec = g.total_work() / g.size() * p.mean_unit_time();
+  const double startup = s.comm->one_hop_delay(0);
+  const double per_unit = s.comm->one_hop_delay(1) - startup;
+  const double d = mean_data(g);
+  if (!(d > 0) || !(per_unit > 0))
+    throw std::invalid_argument(fmt::format(
+        "ec_ratio {} needs edges carrying data and links with z > 0 (mean data {}, z*Tcm {})", target, d, per_unit));
+  const double wanted = exec / target - startup;  // mean message time minus its startup
+  if (!(wanted > 0))
+    throw std::invalid_argument(fmt::format(
+        "ec_ratio {} cannot be reached: the mean execution time {} over the ratio is {}, not more than the "
+        "startup S = {}", target, exec, exec / target, startup));
+  g.scale_data(wanted / (per_unit * d));
+}
+
+}  // namespace
+
+DagRun run_dag(const DagSetup& setup, TaskGraph graph) {
+  DagRun r;
+  r.network = setup.machine.topology.name();
+  r.graph = std::move(graph);
+  if (setup.ec_ratio) apply_ec_ratio(r.graph, setup, *setup.ec_ratio);
+  const DagProblem problem{r.graph, setup.machine.spec, *setup.comm};
+  const double t0 = thread_cpu_seconds();
+  r.schedule = setup.scheduler->schedule(problem, setup.scheduler_params);
+  r.scheduler_cpu_seconds = thread_cpu_seconds() - t0;
+  r.schedule.scheduler = setup.scheduler->name;
+  const ValidityRules rules = setup.scheduler->rules ? setup.scheduler->rules(setup.scheduler_params) : ValidityRules{};
+  r.validity = check_schedule(problem, r.schedule, rules);
+  r.metrics = schedule_metrics(problem, r.schedule);
+  r.link_conflicts = estimated_link_conflicts(problem, r.schedule);
+  r.replay = replay(r.graph, r.schedule, setup.machine.spec);
+  r.ec_ratio = ec_ratio_of(problem);
+  r.degree_ratio = setup.workload.degree_ratio();
+  return r;
+}
+
+nlohmann::ordered_json dag_json(const DagRun& r, bool timing) {
+  using json = nlohmann::ordered_json;
+  json j;
+  j["scheduler"] = r.schedule.scheduler;
+  j["network"] = r.network;
+  j["graph"] = r.graph.name();
+  j["processors"] = r.schedule.processors;
+  j["tasks"] = r.graph.size();
+  j["edges"] = r.graph.edge_count();
+  j["makespan"] = r.metrics.makespan;
+  j["replayed_makespan"] = r.replay.makespan;
+  j["speedup"] = r.metrics.speedup;
+  j["replayed_speedup"] = r.replay.makespan > 0 ? r.metrics.t1 / r.replay.makespan : 0.0;
+  j["efficiency"] = r.metrics.efficiency;
+  j["lif"] = r.metrics.lif;
+  j["valid"] = r.validity.valid();
+  json violations = json::array();
+  for (const auto& v : r.validity.violations) violations.push_back(fmt::format("{}: {}", to_string(v.kind), v.text));
+  j["violations"] = violations;
+  j["t1"] = r.metrics.t1;
+  j["critical_path"] = r.metrics.critical_path;
+  j["ec_ratio"] = std::isfinite(r.ec_ratio) ? json(r.ec_ratio) : json(nullptr);
+  j["degree_ratio"] = r.degree_ratio ? json(*r.degree_ratio) : json(nullptr);
+  j["graph_seed"] = r.graph_seed ? json(*r.graph_seed) : json(nullptr);
+  j["messages"] = r.schedule.messages.size();
+  j["hops"] = r.replay.stats.hops;
+  j["link_conflicts"] = r.link_conflicts;
+  j["busy"] = r.metrics.busy;
+  if (timing) j["scheduler_cpu_seconds"] = r.scheduler_cpu_seconds;
+  return j;
+}
+
+std::string dag_table(const DagRun& r, bool timing) {
+  std::string out;
+  out += fmt::format("scheduler          {}\nnetwork            {} ({} processors)\n", r.schedule.scheduler, r.network,
+                     r.schedule.processors);
+  out += fmt::format("graph              {} ({} tasks, {} edges)\n", r.graph.name(), r.graph.size(), r.graph.edge_count());
+  out += fmt::format("makespan           {:.9g} (scheduler's estimate)\n", r.metrics.makespan);
+  out += fmt::format("replayed makespan  {:.9g} (engine, with link contention; {} estimated link conflicts)\n",
+                     r.replay.makespan, r.link_conflicts);
+  out += fmt::format("speedup            {:.6g} (t1 = {:.9g})\nefficiency         {:.6g}\nLIF                {:.4g} %\n",
+                     r.metrics.speedup, r.metrics.t1, r.metrics.efficiency, r.metrics.lif);
+  out += fmt::format("critical path      {:.9g}\n", r.metrics.critical_path);
+  if (std::isfinite(r.ec_ratio)) out += fmt::format("E/C ratio          {:.6g}\n", r.ec_ratio);
+  out += fmt::format("messages           {} ({} hops)\n", r.schedule.messages.size(), r.replay.stats.hops);
+  out += fmt::format("valid              {}\n", r.validity.valid() ? "yes" : "NO");
+  for (const auto& v : r.validity.violations) out += fmt::format("  {}: {}\n", to_string(v.kind), v.text);
+  if (timing) out += fmt::format("scheduler CPU      {:.6f} s\n", r.scheduler_cpu_seconds);
+  out += "\nprocessor  busy        tasks\n";
+  std::vector<int> count(static_cast<std::size_t>(r.schedule.processors), 0);
+  for (const auto& t : r.schedule.tasks)
+    if (t.processor >= 0) ++count[static_cast<std::size_t>(t.processor)];
+  for (int p = 0; p < r.schedule.processors; ++p)
+    out += fmt::format("{:>9}  {:<10.6g}  {}\n", p, r.metrics.busy[static_cast<std::size_t>(p)],
+                       count[static_cast<std::size_t>(p)]);
+  return out;
+}
+
+MetricRow dag_metrics_row(const DagRun& r, bool timing) {
+  MetricRow m;
+  auto add = [&](const std::string& k, ParamValue v) { m.emplace_back(k, std::move(v)); };
+  add("scheduler", r.schedule.scheduler);
+  add("network", r.network);
+  // The same without commas: gnuplot's CSV reading splits quoted fields at commas, so plot
+  // legends use this column (debruijn(order=3 base=2 directed=false)).
+  std::string label = r.network;
+  std::replace(label.begin(), label.end(), ',', ' ');
+  add("network_label", label);
+  add("processors", std::int64_t{r.schedule.processors});
+  add("tasks", std::int64_t{r.graph.size()});
+  add("edges", std::int64_t{r.graph.edge_count()});
+  if (r.degree_ratio) add("degree_ratio", *r.degree_ratio);
+  if (r.graph_seed) add("graph_seed", static_cast<std::int64_t>(*r.graph_seed));
+  if (std::isfinite(r.ec_ratio)) add("ec_ratio", r.ec_ratio);
+  add("work", r.graph.total_work());
+  add("critical_path", r.metrics.critical_path);
+  add("makespan", r.metrics.makespan);
+  add("replayed_makespan", r.replay.makespan);
+  add("speedup", r.metrics.speedup);
+  add("replayed_speedup", r.replay.makespan > 0 ? r.metrics.t1 / r.replay.makespan : 0.0);
+  add("efficiency", r.metrics.efficiency);
+  add("lif", r.metrics.lif);
+  add("valid", r.validity.valid());
+  add("violations", static_cast<std::int64_t>(r.validity.violations.size()));
+  add("messages", static_cast<std::int64_t>(r.schedule.messages.size()));
+  add("link_conflicts", static_cast<std::int64_t>(r.link_conflicts));
+  if (timing) add("scheduler_cpu_seconds", r.scheduler_cpu_seconds);
+  return m;
+}
+
+std::vector<MetricRow> dag_processor_rows(const DagRun& r) {
+  std::vector<int> count(static_cast<std::size_t>(r.schedule.processors), 0);
+  for (const auto& t : r.schedule.tasks)
+    if (t.processor >= 0) ++count[static_cast<std::size_t>(t.processor)];
+  std::vector<MetricRow> rows;
+  for (int p = 0; p < r.schedule.processors; ++p)
+    rows.push_back({{"scheduler", r.schedule.scheduler},
+                    {"network", r.network},
+                    {"processor", std::int64_t{p}},
+                    {"busy", r.metrics.busy[static_cast<std::size_t>(p)]},
+                    {"tasks_run", std::int64_t{count[static_cast<std::size_t>(p)]}}});
+  return rows;
+}
+
+std::vector<MetricRow> dag_task_rows(const DagRun& r) {
+  std::vector<MetricRow> rows;
+  for (int t = 0; t < r.graph.size(); ++t) {
+    const auto& p = r.schedule.tasks[static_cast<std::size_t>(t)];
+    rows.push_back({{"scheduler", r.schedule.scheduler},
+                    {"network", r.network},
+                    {"task", r.graph.task(t).name},
+                    {"processor", std::int64_t{p.processor}},
+                    {"start", p.start},
+                    {"finish", p.finish},
+                    {"replayed_finish", r.replay.finish[static_cast<std::size_t>(t)]}});
+  }
+  return rows;
+}
+
+std::string dag_schedule_csv(const DagRun& r) {
+  std::ostringstream out;
+  CsvWriter csv(out);
+  csv.row({"task", "processor", "start", "finish", "replayed_finish"});
+  for (int t = 0; t < r.graph.size(); ++t) {
+    const auto& p = r.schedule.tasks[static_cast<std::size_t>(t)];
+    csv.row({r.graph.task(t).name, std::to_string(p.processor), format_number(p.start), format_number(p.finish),
+             format_number(r.replay.finish[static_cast<std::size_t>(t)])});
+  }
+  return out.str();
+}
+
+}  // namespace mpnsim

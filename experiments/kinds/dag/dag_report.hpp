@@ -1,0 +1,50 @@
+// One DAG run (schedule, check, replay) and its report: JSON, table, CSV rows.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/kinds/dag/dag_setup.hpp"
+#include "experiments/kinds/experiment_kind.hpp"
+#include "schedulers/dag/dag_metrics.hpp"
+#include "schedulers/dag/dag_replay.hpp"
+#include "schedulers/dag/schedule_validity.hpp"
+
+namespace mpnsim {
+
+struct DagRun {
+  std::string network;
+  TaskGraph graph;           // as scheduled (data scaled when an E/C ratio was asked for)
+  Schedule schedule;
+  DagMetrics metrics;        // of the scheduler's estimate
+  ValidityReport validity;
+  DagReplay replay;          // the engine's replay with link contention
+  long long link_conflicts = 0;
+  double ec_ratio = 0;       // mean execution time / mean one-hop message time (inf without communication)
+  std::optional<double> degree_ratio;
+  std::optional<std::uint64_t> graph_seed;  // of a generated graph (set by the caller)
+  double scheduler_cpu_seconds = 0;  // CPU time of the scheduler alone (reported only on request)
+};
+
+// Applies the set-up's E/C ratio to the graph, schedules it (timing the scheduler), checks
+// the schedule with the scheduler's rules and replays it. Throws std::invalid_argument when
+// the E/C ratio cannot be reached (no data on any edge, or the startup alone is too slow).
+DagRun run_dag(const DagSetup& setup, TaskGraph graph);
+
+// Keys: scheduler, network, graph, processors, tasks, edges, makespan, replayed_makespan,
+// speedup, replayed_speedup, efficiency, lif, valid, violations, t1, critical_path, ec_ratio,
+// degree_ratio, graph_seed, messages, hops, link_conflicts, busy, [scheduler_cpu_seconds].
+nlohmann::ordered_json dag_json(const DagRun& r, bool timing);
+std::string dag_table(const DagRun& r, bool timing);
+
+// The summary row of an experiment point, and the per-processor and per-task rows.
+MetricRow dag_metrics_row(const DagRun& r, bool timing);
+std::vector<MetricRow> dag_processor_rows(const DagRun& r);
+std::vector<MetricRow> dag_task_rows(const DagRun& r);
+
+// task,processor,start,finish,replayed_finish: the schedule as CSV.
+std::string dag_schedule_csv(const DagRun& r);
+
+}  // namespace mpnsim

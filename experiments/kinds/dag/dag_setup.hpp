@@ -1,0 +1,72 @@
+// Reading a task-DAG set-up (machine, workload, scheduler, E/C ratio) from YAML: shared by `kind: dag` and `mpnsim dag`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <yaml-cpp/yaml.h>
+
+#include "experiments/config/machine_config.hpp"
+#include "experiments/config/yaml_source.hpp"
+#include "schedulers/dag/comm_cost.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "workloads/dag/dag_workloads.hpp"
+
+namespace mpnsim {
+
+// A workload as read: a graph file read once, or the generator's checked parameters.
+struct DagWorkload {
+  const DagWorkloadEntry* entry = nullptr;
+  ParamSet params;
+  std::shared_ptr<const TaskGraph> graph;  // workloads read from a file
+  std::string label;                       // "tasks=50, max_in=3, ..." (generated workloads)
+
+  // The graph of one run. A generated graph's seed is the workload's own `seed`, or, when
+  // that is -1, derived from `experiment_seed`, the workload's parameters and the
+  // repetition: every network and scheduler of an experiment sees the same graphs.
+  TaskGraph make(std::uint64_t experiment_seed, int repetition) const;
+  // The seed make() gives the generator (none for graphs read from a file).
+  std::optional<std::uint64_t> graph_seed(std::uint64_t experiment_seed, int repetition) const;
+  // max_in / max_out for generated graphs.
+  std::optional<double> degree_ratio() const;
+};
+
+struct DagMachine {
+  MachineConfig config;
+  std::shared_ptr<const CommCost> comm;
+};
+
+struct DagSetup {
+  DagSetup(MachineConfig m, std::shared_ptr<const CommCost> c) : machine(std::move(m)), comm(std::move(c)) {}
+  MachineConfig machine;
+  std::shared_ptr<const CommCost> comm;
+  DagWorkload workload;
+  const DagSchedulerEntry* scheduler = nullptr;
+  ParamSet scheduler_params;
+  // When set, every edge's data is scaled so that the mean execution time over the mean
+  // one-hop message time (S + z*Tcm*data) equals this (thesis Figs 6.9-6.10).
+  std::optional<double> ec_ratio;
+  bool timing = false;  // report the scheduler's CPU time (not deterministic)
+};
+
+// `machine:` as read_machine reads it, except that processors default to as many send and
+// receive ports as links (the DAG model has no port limit; set send_ports/recv_ports to
+// limit them), and the route tables the schedulers use.
+DagMachine read_dag_machine(const YamlSource& src, const YAML::Node& node, const std::string& path);
+
+// `workload: {kind: random-dag | dot | stg, PARAM: VALUE}`; files relative to `base_dir`.
+DagWorkload read_dag_workload(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                              const std::string& base_dir);
+
+// `scheduler: {name: lps, PARAM: VALUE}` (or just `scheduler: lps`): the entry, and its
+// parameters into `params`. An unknown name is refused with the nearest one suggested.
+const DagSchedulerEntry& read_dag_scheduler(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                                            ParamSet& params);
+
+// The keys of `kind: dag` besides the common ones, and reading them all.
+const std::vector<std::string>& dag_keys();
+DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir);
+
+}  // namespace mpnsim

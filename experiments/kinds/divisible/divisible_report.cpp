@@ -1,0 +1,139 @@
+// Reports of divisible-load runs: analytic against simulated, per processor and per layer.
+#include "experiments/kinds/divisible/divisible_report.hpp"
+
+#include <fmt/format.h>
+
+namespace mpnsim {
+
+DivisibleResult solve_and_simulate(const DivisibleStrategyEntry& strategy, const DltInput& input) {
+  DivisibleResult r;
+  r.network = input.topology.name();
+  r.solution = strategy.solve(input);
+  r.solution.strategy = strategy.name;
+  r.check = simulate(r.solution);
+  return r;
+}
+
+nlohmann::ordered_json divisible_json(const DivisibleResult& r) {
+  using json = nlohmann::ordered_json;
+  const DltSolution& s = r.solution;
+  json j;
+  j["strategy"] = s.strategy;
+  j["network"] = r.network;
+  j["processors"] = s.plan_machine.size();
+  j["participating"] = s.participating_count();
+  j["alpha"] = s.alpha;
+  if (!s.alpha_layer.empty()) j["alpha_layer"] = s.alpha_layer;
+  j["T_analytic"] = s.T;
+  j["T_simulated"] = r.check.T_simulated;
+  j["max_rel_diff"] = r.check.max_rel_diff;
+  j["T1"] = s.T1;
+  j["speedup"] = s.speedup();
+  j["utilization"] = s.utilization();
+  j["best_dim"] = s.best_dim ? json(*s.best_dim) : json(nullptr);
+  j["max_feasible_dim"] = s.max_feasible_dim ? json(*s.max_feasible_dim) : json(nullptr);
+  json figures = json::object();
+  for (const auto& [k, v] : s.figures) figures[k] = v;
+  j["figures"] = figures;
+  j["finish"] = r.check.finish;
+  j["messages"] = r.check.stats.messages;
+  j["hops"] = r.check.stats.hops;
+  j["notes"] = s.notes;
+  return j;
+}
+
+std::string divisible_table(const DivisibleResult& r) {
+  const DltSolution& s = r.solution;
+  std::string out;
+  out += fmt::format("strategy      {}\nnetwork       {}\n", s.strategy, r.network);
+  out += fmt::format("processors    {} ({} participating)\n", s.plan_machine.size(), s.participating_count());
+  out += fmt::format("T analytic    {:.12g}\nT simulated   {:.12g}\nmax rel diff  {:.3g}\n", s.T,
+                     r.check.T_simulated, r.check.max_rel_diff);
+  out += fmt::format("speedup       {:.9g}\nutilization   {:.9g}\n", s.speedup(), s.utilization());
+  if (s.best_dim) out += fmt::format("best dim      {}\n", *s.best_dim);
+  if (s.max_feasible_dim) out += fmt::format("feasible dim  {}\n", *s.max_feasible_dim);
+  for (const auto& [k, v] : s.figures) out += fmt::format("{:<13} {:.9g}\n", k, v);
+  if (!s.alpha_layer.empty()) {
+    out += "\nlayer  alpha (per processor)\n";
+    for (std::size_t i = 0; i < s.alpha_layer.size(); ++i)
+      out += fmt::format("{:>5}  {:.12g}\n", i, s.alpha_layer[i]);
+  }
+  out += "\nprocessor  alpha            finish (simulated)\n";
+  for (std::size_t i = 0; i < s.alpha.size(); ++i) {
+    if (!s.participating[i]) continue;
+    out += fmt::format("{:>9}  {:<15.12g}  {:.12g}\n", i, s.alpha[i], r.check.finish[i]);
+  }
+  for (const auto& n : s.notes) out += "note: " + n + "\n";
+  return out;
+}
+
+MetricRow divisible_metrics(const DivisibleResult& r) {
+  const DltSolution& s = r.solution;
+  MetricRow m;
+  auto add = [&](const std::string& k, ParamValue v) { m.emplace_back(k, std::move(v)); };
+  add("strategy", s.strategy);
+  add("network", r.network);
+  add("processors", std::int64_t{s.plan_machine.size()});
+  add("participating", std::int64_t{s.participating_count()});
+  add("T_analytic", s.T);
+  add("T_simulated", r.check.T_simulated);
+  add("max_rel_diff", r.check.max_rel_diff);
+  add("speedup", s.speedup());
+  add("utilization", s.utilization());
+  add("alpha_source", s.alpha.empty() ? 0.0 : s.alpha.front());
+  if (s.best_dim) add("best_dim", std::int64_t{*s.best_dim});
+  if (s.max_feasible_dim) add("max_feasible_dim", std::int64_t{*s.max_feasible_dim});
+  for (const auto& [k, v] : s.figures) add(k, v);
+  add("messages", static_cast<std::int64_t>(r.check.stats.messages));
+  add("hops", static_cast<std::int64_t>(r.check.stats.hops));
+  return m;
+}
+
+namespace {
+
+// The summary figures repeated on each table row, so a row stands on its own.
+MetricRow row_head(const DivisibleResult& r) {
+  const DltSolution& s = r.solution;
+  return {{"strategy", s.strategy},
+          {"network", r.network},
+          {"T_analytic", s.T},
+          {"speedup", s.speedup()}};
+}
+
+}  // namespace
+
+std::vector<MetricRow> divisible_layer_rows(const DivisibleResult& r) {
+  std::vector<MetricRow> rows;
+  for (std::size_t i = 0; i < r.solution.alpha_layer.size(); ++i) {
+    MetricRow row = row_head(r);
+    row.emplace_back("layer", static_cast<std::int64_t>(i));
+    row.emplace_back("alpha_layer", r.solution.alpha_layer[i]);
+    if (i < r.solution.layer_size.size()) {
+      row.emplace_back("layer_size", r.solution.layer_size[i]);
+      row.emplace_back("alpha_layer_total", r.solution.layer_size[i] * r.solution.alpha_layer[i]);
+    }
+    // Strategies may report per-layer figures named "<name>_<layer>" (alpha_hat_3, ...).
+    for (const auto& [k, v] : r.solution.figures) {
+      const auto cut = k.rfind('_');
+      if (cut != std::string::npos && cut > 0 && k.substr(cut + 1) == std::to_string(i))
+        row.emplace_back(k.substr(0, cut), v);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<MetricRow> divisible_processor_rows(const DivisibleResult& r) {
+  std::vector<MetricRow> rows;
+  for (std::size_t i = 0; i < r.solution.alpha.size(); ++i) {
+    MetricRow row = row_head(r);
+    row.emplace_back("processor", static_cast<std::int64_t>(i));
+    row.emplace_back("participating", r.solution.participating[i]);
+    row.emplace_back("alpha", r.solution.alpha[i]);
+    row.emplace_back("finish", r.check.finish[i]);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace mpnsim

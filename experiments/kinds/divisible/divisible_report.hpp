@@ -1,0 +1,37 @@
+// A divisible-load strategy solved and simulated, and its report (JSON, table, CSV rows).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/kinds/experiment_kind.hpp"
+#include "schedulers/divisible/dlt_simulation.hpp"
+#include "schedulers/registry.hpp"
+
+namespace mpnsim {
+
+struct DivisibleResult {
+  std::string network;  // the input topology's name
+  DltSolution solution;
+  DltCheck check;
+};
+
+// Solves with the strategy and plays the plan on the engine. Throws
+// std::invalid_argument when the input does not fit the strategy.
+DivisibleResult solve_and_simulate(const DivisibleStrategyEntry& strategy, const DltInput& input);
+
+// Keys: strategy, network, processors, participating, alpha, alpha_layer,
+// T_analytic, T_simulated, max_rel_diff, speedup, utilization, best_dim,
+// max_feasible_dim, figures, notes.
+nlohmann::ordered_json divisible_json(const DivisibleResult& r);
+// A human-readable table of the same.
+std::string divisible_table(const DivisibleResult& r);
+
+// The summary row of an experiment point.
+MetricRow divisible_metrics(const DivisibleResult& r);
+// One row per layer (layer, alpha_layer) or per processor (processor, alpha, finish).
+std::vector<MetricRow> divisible_layer_rows(const DivisibleResult& r);
+std::vector<MetricRow> divisible_processor_rows(const DivisibleResult& r);
+
+}  // namespace mpnsim

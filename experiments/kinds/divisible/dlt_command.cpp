@@ -1,0 +1,81 @@
+// The dlt subcommand: builds the machine and strategy from flags, solves, simulates, reports.
+#include "experiments/kinds/divisible/dlt_command.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "experiments/cli/command_flags.hpp"
+#include "experiments/cli/commands.hpp"
+#include "experiments/kinds/divisible/divisible_report.hpp"
+#include "experiments/kinds/divisible/divisible_setup.hpp"
+#include "experiments/output/gantt_svg.hpp"
+#include "experiments/output/output_directory.hpp"
+#include "experiments/output/timeline_files.hpp"
+#include "topologies/registry.hpp"
+
+namespace mpnsim {
+
+int dlt_command(const DltCommandOptions& o, std::ostream& out) {
+  const YamlSource src("command line");
+  return report_input_errors("dlt", [&]() -> int {
+    YAML::Node machine = load_machine_file(o.machine_file);
+    const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
+    const DivisibleStrategyEntry& strategy =
+        find_strategy_or_fail(src, YAML::Node(), "--strategy", o.strategy);
+    const TopologyEntry* family = nullptr;
+    if (!o.topology.empty()) {
+      family = find_topology(o.topology);
+      if (!family) make_topology(o.topology, {});  // throws with the valid names
+      YAML::Node t(YAML::NodeType::Map);
+      t["kind"] = o.topology;
+      machine["topology"] = t;
+    } else if (machine["topology"] && machine["topology"]["kind"]) {
+      family = find_topology(machine["topology"]["kind"].Scalar());
+    }
+    if (!machine["topology"]) throw ParamError("topology", "required: --topology KIND (or a machine file with topology:)");
+    // Family parameters go to the topology, the rest to the strategy; "topology." and
+    // "strategy." prefixes settle a name both declare.
+    YAML::Node strategy_node(YAML::NodeType::Map);
+    for (auto [name, value] : parse_flag_pairs(o.extras)) {
+      const bool to_topology = name.rfind("topology.", 0) == 0;
+      const bool to_strategy = name.rfind("strategy.", 0) == 0;
+      if (to_topology) name = name.substr(9);
+      if (to_strategy) name = name.substr(9);
+      const bool in_family = family && declares_param(family->params, name);
+      const bool in_strategy = declares_param(strategy.params, name);
+      if (!to_strategy && in_family && in_strategy && !to_topology)
+        throw ParamError(name, fmt::format("both the topology and the strategy take --{0}: write "
+                                           "--topology.{0} or --strategy.{0}", name));
+      if (to_topology || (!to_strategy && in_family)) machine["topology"][name] = value;
+      else strategy_node[name] = value;
+    }
+    apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
+    const MachineConfig m = read_machine(machine_src, machine, "machine");
+    std::vector<std::string> allowed;
+    for (const auto& p : strategy.params) allowed.push_back(p.name);
+    src.check_keys(strategy_node, "strategy", allowed);
+    const ParamSet params = src.params(strategy_node, "strategy", strategy.params, {});
+    check_strategy_topology(src, YAML::Node(), "--topology", strategy, m.topology);
+    const int source = o.source.value_or(0);
+    if (source < 0 || source >= m.topology.size())
+      throw ParamError("source", fmt::format("expected a processor 0..{}", m.topology.size() - 1));
+    const double load = o.load.value_or(1.0);
+    if (!(load > 0)) throw ParamError("load", "expected a positive number");
+
+    const DivisibleResult r =
+        solve_and_simulate(strategy, DltInput{m.topology, m.spec, load, source, params});
+    if (o.format == "json") out << divisible_json(r).dump(2) << "\n";
+    else out << divisible_table(r);
+    const DltSolution& s = r.solution;
+    GanttOptions g;
+    g.title = fmt::format("{} on {}: T = {:.6g}", s.strategy, r.network, s.T);
+    g.marker = s.T;
+    write_timeline_files(r.check.timeline, s.plan_machine, g, {o.gantt, o.trace, o.timeline});
+    return kExitOk;
+  });
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,60 @@
+// What an experiment kind (topology, plan, divisible, ...) provides to the runner.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "experiments/config/experiment_spec.hpp"
+#include "experiments/config/yaml_source.hpp"
+#include "sim/parameters.hpp"
+
+namespace mpnsim {
+
+// A file a point produces besides its CSV row (a timeline, a Gantt chart).
+struct Artifact {
+  std::string filename;  // relative to the experiment's output directory
+  std::string content;
+};
+
+using MetricRow = std::vector<std::pair<std::string, ParamValue>>;
+
+// What one run of a point gives: metric name -> value, in the order they
+// should appear. `metrics` is the point's summary (summary.json); when `rows`
+// is not empty, results.csv gets those rows instead (one per layer, say), each
+// with the point's identification and swept parameters.
+struct PointResult {
+  MetricRow metrics;
+  std::vector<MetricRow> rows;
+  std::vector<Artifact> artifacts;
+};
+
+// A point whose input has been fully checked; running it cannot fail on input.
+class PreparedPoint {
+ public:
+  virtual ~PreparedPoint() = default;
+  // Called concurrently for different repetitions: must not modify shared state.
+  virtual PointResult run(std::uint64_t seed, int repetition, int point_index) const = 0;
+};
+
+class ExperimentKind {
+ public:
+  virtual ~ExperimentKind() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  // Top-level keys this kind accepts besides the common ones.
+  virtual std::vector<std::string> keys() const = 0;
+  // Checks a point's configuration completely and prepares it. Throws InputError.
+  virtual std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
+                                                 const OutputSpec& outputs) const = 0;
+};
+
+// Every kind, registered in register_kinds.cpp.
+const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds();
+const ExperimentKind* find_experiment_kind(const std::string& name);
+
+}  // namespace mpnsim

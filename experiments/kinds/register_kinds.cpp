@@ -1,0 +1,32 @@
+// The one place where experiment kinds are registered by name.
+#include <algorithm>
+
+#include "experiments/kinds/dag/dag_experiment.hpp"
+#include "experiments/kinds/divisible/divisible_experiment.hpp"
+#include "experiments/kinds/experiment_kind.hpp"
+#include "experiments/kinds/plan/plan_experiment.hpp"
+#include "experiments/kinds/task_tree/task_tree_experiment.hpp"
+#include "experiments/kinds/topology/topology_experiment.hpp"
+
+namespace mpnsim {
+
+const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds() {
+  static const std::vector<std::unique_ptr<ExperimentKind>> kinds = [] {
+    std::vector<std::unique_ptr<ExperimentKind>> v;
+    v.push_back(std::make_unique<TopologyExperiment>());
+    v.push_back(std::make_unique<PlanExperiment>());
+    v.push_back(std::make_unique<DivisibleExperiment>());
+    v.push_back(std::make_unique<TaskTreeExperiment>());
+    v.push_back(std::make_unique<DagExperiment>());
+    return v;
+  }();
+  return kinds;
+}
+
+const ExperimentKind* find_experiment_kind(const std::string& name) {
+  for (const auto& k : experiment_kinds())
+    if (k->name() == name) return k.get();
+  return nullptr;
+}
+
+}  // namespace mpnsim

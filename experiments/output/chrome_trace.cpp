@@ -1,0 +1,51 @@
+// Chrome trace event format writer for timelines.
+#include "experiments/output/chrome_trace.hpp"
+
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace mpnsim {
+
+std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machine) {
+  using json = nlohmann::ordered_json;
+  constexpr double kMicros = 1e6;  // one time unit shown as one second
+  json events = json::array();
+  auto name_thread = [&](int pid, int tid, const std::string& name) {
+    events.push_back({{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", "thread_name"}, {"args", {{"name", name}}}});
+    events.push_back({{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", "thread_sort_index"},
+                      {"args", {{"sort_index", tid}}}});
+  };
+  events.push_back({{"ph", "M"}, {"pid", 1}, {"name", "process_name"}, {"args", {{"name", "processors"}}}});
+  events.push_back({{"ph", "M"}, {"pid", 2}, {"name", "process_name"}, {"args", {{"name", "links"}}}});
+  for (int p = 0; p < machine.size(); ++p) name_thread(1, p, fmt::format("P{}", p));
+  // Link directions that carried something, named "a->b".
+  std::map<int, std::pair<int, int>> channels;
+  for (const auto& t : timeline.transfers()) {
+    const LinkSpec& l = machine.links[static_cast<std::size_t>(t.link)];
+    channels.emplace(2 * t.link + (t.from == l.a ? 0 : 1), std::pair{t.from, t.to});
+  }
+  for (const auto& [c, ends] : channels)
+    name_thread(2, c, fmt::format("{}->{}", ends.first, ends.second));
+  for (const auto& c : timeline.computes()) {
+    const std::string& tag = timeline.tag_name(c.tag);
+    events.push_back({{"ph", "X"}, {"pid", 1}, {"tid", c.processor}, {"name", tag.empty() ? "compute" : tag},
+                      {"cat", "compute"}, {"ts", c.start * kMicros}, {"dur", (c.end - c.start) * kMicros},
+                      {"args", {{"amount", c.amount}, {"start", c.start}, {"end", c.end}}}});
+  }
+  for (const auto& t : timeline.transfers()) {
+    const LinkSpec& l = machine.links[static_cast<std::size_t>(t.link)];
+    const int channel = 2 * t.link + (t.from == l.a ? 0 : 1);
+    const std::string& tag = timeline.tag_name(t.tag);
+    const std::string name = tag.empty() ? fmt::format("message {}", t.message) : tag;
+    json args = {{"amount", t.amount}, {"from", t.from}, {"to", t.to}, {"message", t.message},
+                 {"hop", t.hop}, {"start", t.start}, {"end", t.end}};
+    events.push_back({{"ph", "X"}, {"pid", 2}, {"tid", channel}, {"name", name}, {"cat", "transfer"},
+                      {"ts", t.start * kMicros}, {"dur", (t.end - t.start) * kMicros}, {"args", args}});
+  }
+  json doc = {{"displayTimeUnit", "ms"}, {"traceEvents", std::move(events)}};
+  return doc.dump() + "\n";
+}
+
+}  // namespace mpnsim

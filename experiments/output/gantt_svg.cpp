@@ -1,0 +1,123 @@
+// SVG rendering of timelines as Gantt charts.
+#include "experiments/output/gantt_svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace mpnsim {
+
+namespace {
+
+constexpr double kLeft = 70, kRight = 30, kTop = 56, kRowHeight = 21, kLane = 6, kPlotWidth = 900;
+constexpr const char* kReceive = "#4e79a7";
+constexpr const char* kCompute = "#f28e2b";
+constexpr const char* kSend = "#59a14f";
+
+std::string escape_xml(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// A "nice" tick step (1, 2 or 5 times a power of ten) giving about `target` ticks.
+double tick_step(double span, int target) {
+  if (!(span > 0)) return 1;
+  const double raw = span / target;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (raw <= m * mag) return m * mag;
+  return 10 * mag;
+}
+
+}  // namespace
+
+std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptions& options) {
+  const int rows = std::min(processors, std::max(1, options.max_processors));
+  double end = 0;
+  for (const auto& c : timeline.computes()) end = std::max(end, c.end);
+  for (const auto& t : timeline.transfers()) end = std::max(end, t.end);
+  if (options.marker) end = std::max(end, *options.marker);
+  if (!(end > 0)) end = 1;
+  const double scale = kPlotWidth / end;
+  const double height = kTop + rows * kRowHeight + 50;
+  const double width = kLeft + kPlotWidth + kRight;
+  auto x = [&](double t) { return kLeft + t * scale; };
+  auto row_y = [&](int p) { return kTop + p * kRowHeight; };
+
+  std::string s = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
+      "viewBox=\"0 0 {:.0f} {:.0f}\" font-family=\"sans-serif\" font-size=\"11\">\n",
+      width, height, width, height);
+  s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  if (!options.title.empty())
+    s += fmt::format("<text x=\"{}\" y=\"18\" font-size=\"14\">{}</text>\n", kLeft, escape_xml(options.title));
+  // Legend.
+  double lx = kLeft;
+  for (auto [name, colour] : {std::pair{"receive", kReceive}, std::pair{"compute", kCompute},
+                              std::pair{"send", kSend}}) {
+    s += fmt::format("<rect x=\"{:.1f}\" y=\"28\" width=\"14\" height=\"10\" fill=\"{}\"/>"
+                     "<text x=\"{:.1f}\" y=\"37\">{}</text>\n", lx, colour, lx + 18, name);
+    lx += 90;
+  }
+  // Rows and labels.
+  for (int p = 0; p < rows; ++p) {
+    const double y = row_y(p);
+    if (p % 2 == 0)
+      s += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\"/>\n", kLeft, y,
+                       kPlotWidth, kRowHeight);
+    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">P{}</text>\n", kLeft - 6,
+                     y + kRowHeight / 2 + 4, p);
+  }
+  auto bar = [&](int p, int lane, double a, double b, const char* colour, const std::string& tip) {
+    if (p < 0 || p >= rows) return;
+    const double y = row_y(p) + 1.5 + lane * kLane;
+    const double w = std::max(0.5, (b - a) * scale);
+    s += fmt::format("<rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{}\" fill=\"{}\">"
+                     "<title>{}</title></rect>\n", x(a), y, w, kLane, colour, escape_xml(tip));
+  };
+  for (const auto& t : timeline.transfers()) {
+    const std::string tip = fmt::format("{} -> {}: {:.6g} units, {:.6g} .. {:.6g}{}", t.from, t.to, t.amount,
+                                        t.start, t.end,
+                                        timeline.tag_name(t.tag).empty() ? "" : " (" + timeline.tag_name(t.tag) + ")");
+    bar(t.to, 0, t.start, t.end, kReceive, tip);
+    bar(t.from, 2, t.start, t.end, kSend, tip);
+  }
+  for (const auto& c : timeline.computes())
+    bar(c.processor, 1, c.start, c.end, kCompute,
+        fmt::format("P{} computes {:.6g} units, {:.6g} .. {:.6g}", c.processor, c.amount, c.start, c.end));
+  // Time axis.
+  const double axis_y = kTop + rows * kRowHeight + 4;
+  s += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"black\"/>\n", kLeft, axis_y,
+                   kLeft + kPlotWidth, axis_y);
+  const double step = tick_step(end, 8);
+  for (double t = 0; t <= end * (1 + 1e-12); t += step) {
+    s += fmt::format("<line x1=\"{0:.2f}\" y1=\"{1:.1f}\" x2=\"{0:.2f}\" y2=\"{2:.1f}\" stroke=\"black\"/>"
+                     "<text x=\"{0:.2f}\" y=\"{3:.1f}\" text-anchor=\"middle\">{4:g}</text>\n",
+                     x(t), axis_y, axis_y + 4, axis_y + 16, t);
+  }
+  s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">time</text>\n",
+                   kLeft + kPlotWidth / 2, axis_y + 32);
+  if (options.marker) {
+    s += fmt::format("<line x1=\"{0:.2f}\" y1=\"{1}\" x2=\"{0:.2f}\" y2=\"{2:.1f}\" stroke=\"#c00\" "
+                     "stroke-dasharray=\"4,3\"/><text x=\"{0:.2f}\" y=\"{3}\" fill=\"#c00\" "
+                     "text-anchor=\"middle\">{4}</text>\n",
+                     x(*options.marker), kTop - 4, axis_y, kTop - 7, escape_xml(options.marker_label));
+  }
+  if (rows < processors)
+    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\">processors P{}..P{} not drawn</text>\n", kLeft,
+                     axis_y + 44, rows, processors - 1);
+  s += "</svg>\n";
+  return s;
+}
+
+}  // namespace mpnsim

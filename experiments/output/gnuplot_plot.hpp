@@ -1,0 +1,33 @@
+// Line plots rendered by gnuplot from results.csv; the script is kept beside the plot.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "experiments/config/experiment_spec.hpp"
+
+namespace mpnsim {
+
+// One curve: the series value and the points (CSV column `point`) whose rows carry it.
+struct PlotSeries {
+  std::string value;
+  std::vector<std::size_t> points;
+};
+
+// The gnuplot script that draws `plot` from `csv_name` (in the same directory)
+// into <plot.name>.png and <plot.name>.svg; one curve per series (in
+// first-appearance order), repetitions averaged per x. Rows are picked by the
+// series column's text, or by point number when the text holds a comma or a
+// quote (gnuplot's strcol does not read quoted CSV fields).
+std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
+                           const std::vector<PlotSeries>& series);
+
+// True when a gnuplot executable is on PATH.
+bool gnuplot_available();
+
+// Runs gnuplot on `script_name` inside `dir`. Returns false (with the reason in
+// `error`) when gnuplot fails.
+bool run_gnuplot(const std::filesystem::path& dir, const std::string& script_name, std::string& error);
+
+}  // namespace mpnsim

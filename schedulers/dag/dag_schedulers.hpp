@@ -25,6 +25,10 @@ struct DagSchedulerEntry {
 // Every DAG scheduler, in the order `mpnsim list` prints them (register_dag_schedulers.cpp).
 const std::vector<DagSchedulerEntry>& dag_schedulers();
 const DagSchedulerEntry* find_dag_scheduler(const std::string& name);
+// Adds a scheduler that is not built in (a program embedding mpnsim, the test of
+// docs/extending.md). Call it before any run starts; a name already taken is refused
+// (std::invalid_argument). Built-in schedulers are listed in register_dag_schedulers.cpp.
+void register_dag_scheduler(DagSchedulerEntry entry);
 
 // Latest Precedence Scheduling, thesis §6.2-6.3. `radius`: the minimum-distance set holds
 // the processors within this many hops of a predecessor's processor (the thesis: 1).

@@ -1,16 +1,31 @@
 // The one place where task-tree schedulers are registered by name.
+#include <stdexcept>
+
 #include "schedulers/registry.hpp"
 #include "schedulers/tree/tree_schedulers.hpp"
 
 namespace mpnsim {
 
-const std::vector<TreeSchedulerEntry>& tree_schedulers() {
-  static const std::vector<TreeSchedulerEntry> entries{
+namespace {
+
+// The built-in schedulers; a program may append its own with register_tree_scheduler.
+std::vector<TreeSchedulerEntry>& registry() {
+  static std::vector<TreeSchedulerEntry> entries{
       mds_scheduler(),          mds_relay_scheduler(),          round_robin_scheduler(),
       minimum_load_scheduler(), dimension_exchange_scheduler(), hierarchical_balancing_scheduler(),
       gradient_model_scheduler(),
   };
   return entries;
+}
+
+}  // namespace
+
+const std::vector<TreeSchedulerEntry>& tree_schedulers() { return registry(); }
+
+void register_tree_scheduler(TreeSchedulerEntry entry) {
+  if (find_tree_scheduler(entry.name) != nullptr)
+    throw std::invalid_argument("a task-tree scheduler named '" + entry.name + "' is already registered");
+  registry().push_back(std::move(entry));
 }
 
 const TreeSchedulerEntry* find_tree_scheduler(const std::string& name) {

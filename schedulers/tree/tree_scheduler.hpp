@@ -34,5 +34,9 @@ struct TreeSchedulerEntry {
 // Every task-tree scheduler, in the order `mpnsim list` prints them (register_tree_schedulers.cpp).
 const std::vector<TreeSchedulerEntry>& tree_schedulers();
 const TreeSchedulerEntry* find_tree_scheduler(const std::string& name);
+// Adds a scheduler that is not built in (a program embedding mpnsim, the test of
+// docs/extending.md). Call it before any run starts; a name already taken is refused
+// (std::invalid_argument). Built-in schedulers are listed in register_tree_schedulers.cpp.
+void register_tree_scheduler(TreeSchedulerEntry entry);
 
 }  // namespace mpnsim

@@ -1,23 +1,18 @@
-// Mean, standard deviation and Student-t confidence intervals.
+// Mean, standard deviation and exact Student-t confidence intervals.
 #include "experiments/analysis/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>
 
+#include <boost/math/distributions/students_t.hpp>
+
 namespace mpnsim {
 
 double student_t975(std::size_t df) {
-  // Standard table values; beyond 30 the normal 1.96 is within 2 %.
-  static constexpr double table[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
-                                     2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-                                     2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
-                                     2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
-  if (df == 0) return 0;
-  if (df <= 30) return table[df];
-  if (df <= 40) return 2.021;
-  if (df <= 60) return 2.000;
-  if (df <= 120) return 1.980;
-  return 1.960;
+  if (df == 0) return 0;  // one value: no spread to estimate, summarize_values reports ci95 = 0
+  // Exact, not a table: step values above df = 30 understated the intervals (issue #10).
+  const boost::math::students_t t(static_cast<double>(df));
+  return boost::math::quantile(t, 0.975);
 }
 
 Summary summarize_values(std::span<const double> values) {

@@ -1,6 +1,7 @@
 // Summary statistics over repetitions: mean, extremes and a 95 % confidence interval.
 #pragma once
 
+#include <cstddef>
 #include <span>
 
 namespace mpnsim {
@@ -16,7 +17,8 @@ struct Summary {
 
 Summary summarize_values(std::span<const double> values);
 
-// Two-sided 97.5 % quantile of Student's t with `df` degrees of freedom.
+// The 0.975 quantile of Student's t with `df` degrees of freedom (the factor of a two-sided 95 %
+// interval), computed exactly by Boost.Math; 0 when df == 0.
 double student_t975(std::size_t df);
 
 }  // namespace mpnsim

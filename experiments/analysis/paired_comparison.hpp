@@ -1,0 +1,50 @@
+// Paired comparison of variants measured on the same instances: per-variant and per-pair statistics.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "experiments/analysis/metric_direction.hpp"
+#include "experiments/analysis/value_matrix.hpp"
+
+namespace mpnsim {
+
+struct VariantComparison {
+  std::size_t instances = 0;
+  double mean = 0;                   // mean value over the instances
+  double ci95 = 0;                   // half-width of its 95 % interval (exact Student t)
+  double mean_ratio_to_best = 0;     // arithmetic mean of ratio_to_best over the instances
+  double geomean_ratio_to_best = 0;  // geometric mean of the same ratios
+  std::size_t best = 0;              // instances where it is best, ties counting for every tied variant
+  std::size_t wins = 0;              // (instance, other variant) pairs where it is strictly better
+  std::size_t ties = 0;              // ... where the two values are tied
+  std::size_t losses = 0;            // ... where it is strictly worse
+};
+
+struct PairComparison {
+  std::size_t variant_a = 0;  // indices of the two variants, variant_a < variant_b
+  std::size_t variant_b = 0;
+  std::size_t instances = 0;
+  std::size_t a_better = 0;  // instances where a is strictly better than b
+  std::size_t ties = 0;
+  std::size_t b_better = 0;
+  double wilcoxon_p = 1;  // two-sided signed-rank test of a - b (wilcoxon.hpp)
+  double holm_p = 1;      // wilcoxon_p adjusted by Holm across all pairs of this comparison
+};
+
+struct Comparison {
+  std::vector<VariantComparison> variants;  // in the order of the matrix columns
+  std::vector<PairComparison> pairs;        // (0,1), (0,2), ..., (1,2), ...: every unordered pair once
+};
+
+// Compares the variants (columns) of values[instance][variant] for a metric that improves in
+// direction `better`. Ties are values_tied (relative 1e-9). The matrix must be complete
+// (check_value_matrix throws otherwise): missing or NaN values are refused, never skipped.
+// Ratios follow ratio_to_best: a tie with the best is 1, x > 0 against a best of 0 is +inf. An
+// infinite ratio makes both means of that variant +inf: it is infinitely worse somewhere, and
+// averaging it away would hide that (the performance profile still shows where it stands).
+// Ratios need non-negative values: with any negative value in the matrix both ratio columns are
+// NaN, while the other statistics are still computed.
+Comparison compare_variants(Better better, const ValueMatrix& values);
+
+}  // namespace mpnsim

@@ -1,0 +1,164 @@
+// Tests of the paired comparison of variants on a small matrix worked by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "experiments/analysis/paired_comparison.hpp"
+
+namespace mpnsim {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Makespans (lower is better) of variants A, B, C on four instances.
+//   instance 0: 10 20 10   best 10 (A and C tie)   ratios 1    2   1
+//   instance 1:  6  3  4   best 3  (B)             ratios 2    1   4/3
+//   instance 2:  0  0  5   best 0  (A and B tie)   ratios 1    1   inf
+//   instance 3:  8 10  5   best 5  (C)             ratios 1.6  2   1
+const ValueMatrix kMakespans{{10, 20, 10}, {6, 3, 4}, {0, 0, 5}, {8, 10, 5}};
+
+TEST(PairedComparison, PerVariantColumnsWorkedByHand) {
+  const Comparison c = compare_variants(Better::lower, kMakespans);
+  ASSERT_EQ(c.variants.size(), 3u);
+  const VariantComparison& a = c.variants[0];
+  const VariantComparison& b = c.variants[1];
+  const VariantComparison& cc = c.variants[2];
+
+  EXPECT_EQ(a.instances, 4u);
+  EXPECT_DOUBLE_EQ(a.mean, 6.0);
+  EXPECT_DOUBLE_EQ(b.mean, 8.25);
+  EXPECT_DOUBLE_EQ(cc.mean, 6.0);
+  // A: deviations 4 0 -6 2, s^2 = 56/3; t(0.975; 3) = 3.1824463 (table).
+  EXPECT_NEAR(a.ci95, 3.1824463 * std::sqrt(56.0 / 3.0) / 2.0, 1e-6);
+
+  EXPECT_DOUBLE_EQ(a.mean_ratio_to_best, (1 + 2 + 1 + 1.6) / 4);
+  EXPECT_NEAR(a.geomean_ratio_to_best, std::pow(2 * 1.6, 0.25), 1e-14);
+  EXPECT_DOUBLE_EQ(b.mean_ratio_to_best, 1.5);
+  EXPECT_NEAR(b.geomean_ratio_to_best, std::sqrt(2.0), 1e-14);
+  EXPECT_EQ(cc.mean_ratio_to_best, kInf);  // infinitely worse on instance 2
+  EXPECT_EQ(cc.geomean_ratio_to_best, kInf);
+
+  // best counts every tied variant.
+  EXPECT_EQ(a.best, 2u);
+  EXPECT_EQ(b.best, 2u);
+  EXPECT_EQ(cc.best, 2u);
+  // A: inst 0 beats B, ties C; inst 1 loses to both; inst 2 ties B, beats C; inst 3 beats B, loses to C.
+  EXPECT_EQ(a.wins, 3u);
+  EXPECT_EQ(a.ties, 2u);
+  EXPECT_EQ(a.losses, 3u);
+  // B: loses twice on 0; wins twice on 1; ties A, beats C on 2; loses twice on 3.
+  EXPECT_EQ(b.wins, 3u);
+  EXPECT_EQ(b.ties, 1u);
+  EXPECT_EQ(b.losses, 4u);
+  // C: ties A, beats B on 0; beats A, loses to B on 1; loses twice on 2; wins twice on 3.
+  EXPECT_EQ(cc.wins, 4u);
+  EXPECT_EQ(cc.ties, 1u);
+  EXPECT_EQ(cc.losses, 3u);
+}
+
+TEST(PairedComparison, PerPairColumnsWorkedByHand) {
+  const Comparison c = compare_variants(Better::lower, kMakespans);
+  ASSERT_EQ(c.pairs.size(), 3u);
+  const PairComparison& ab = c.pairs[0];
+  const PairComparison& ac = c.pairs[1];
+  const PairComparison& bc = c.pairs[2];
+  EXPECT_EQ(ab.variant_a, 0u);
+  EXPECT_EQ(ab.variant_b, 1u);
+  EXPECT_EQ(ac.variant_b, 2u);
+  EXPECT_EQ(bc.variant_a, 1u);
+
+  EXPECT_EQ(ab.instances, 4u);
+  EXPECT_EQ(ab.a_better, 2u);  // instances 0 and 3
+  EXPECT_EQ(ab.ties, 1u);      // instance 2
+  EXPECT_EQ(ab.b_better, 1u);  // instance 1
+  EXPECT_EQ(ac.a_better, 1u);
+  EXPECT_EQ(ac.ties, 1u);
+  EXPECT_EQ(ac.b_better, 2u);
+  EXPECT_EQ(bc.a_better, 2u);
+  EXPECT_EQ(bc.ties, 0u);
+  EXPECT_EQ(bc.b_better, 2u);
+
+  // A - B: -10 +3 (0 dropped) -2, ranks 3 2 1, W+ = 2; P(W+ <= 2) = 3/8 of the sign patterns.
+  EXPECT_NEAR(ab.wilcoxon_p, 0.75, 1e-15);
+  // A - C: (0 dropped) +2 -5 +3, ranks 1 3 2, W+ = 3 = n(n+1)/4, the centre: p = 1.
+  EXPECT_NEAR(ac.wilcoxon_p, 1.0, 1e-15);
+  // B - C: +10 -1 -5 +5, ranks 4 1 2.5 2.5, W+ = 6.5; 6 of the 16 patterns have W+ >= 6.5.
+  EXPECT_NEAR(bc.wilcoxon_p, 0.75, 1e-15);
+  // Holm: 0.75 x 3 and 0.75 x 2 cap at 1, and 1 stays 1.
+  for (const auto& pair : c.pairs) EXPECT_DOUBLE_EQ(pair.holm_p, 1.0);
+}
+
+TEST(PairedComparison, HigherIsBetterInvertsRatiosAndWins) {
+  // Speedups of A and B: A best on 0, tie at zero on 1, B best on 2 where A is 0.
+  const ValueMatrix speedups{{4, 2}, {0, 0}, {0, 3}};
+  const Comparison c = compare_variants(Better::higher, speedups);
+  EXPECT_DOUBLE_EQ(c.variants[1].mean_ratio_to_best, (2.0 + 1 + 1) / 3);
+  EXPECT_EQ(c.variants[0].mean_ratio_to_best, kInf);
+  EXPECT_EQ(c.variants[0].best, 2u);
+  EXPECT_EQ(c.variants[1].best, 2u);
+  EXPECT_EQ(c.variants[0].wins, 1u);
+  EXPECT_EQ(c.variants[0].ties, 1u);
+  EXPECT_EQ(c.variants[0].losses, 1u);
+  EXPECT_EQ(c.pairs[0].a_better, 1u);
+  EXPECT_EQ(c.pairs[0].ties, 1u);
+  EXPECT_EQ(c.pairs[0].b_better, 1u);
+}
+
+TEST(PairedComparison, TiesUseTheSharedRelativeTolerance) {
+  const ValueMatrix values{{1000.0, 1000.0 * (1 + 1e-12)}, {1000.0, 1000.0 * (1 + 1e-6)}};
+  const Comparison c = compare_variants(Better::lower, values);
+  EXPECT_EQ(c.pairs[0].ties, 1u);
+  EXPECT_EQ(c.pairs[0].a_better, 1u);
+  EXPECT_EQ(c.variants[1].best, 1u);
+  EXPECT_NEAR(c.variants[1].geomean_ratio_to_best, std::sqrt(1 + 1e-6), 1e-15);
+}
+
+TEST(PairedComparison, HolmAdjustsAcrossThePairs) {
+  // Twelve instances where A < B < C everywhere, by different amounts: each pair's exact
+  // two-sided p is 2 / 2^12, and Holm multiplies the three equal p-values by 3.
+  ValueMatrix values;
+  for (int i = 1; i <= 12; ++i) values.push_back({10.0 + i, 10.0 + 3 * i, 10.0 + 7 * i});
+  const Comparison c = compare_variants(Better::lower, values);
+  for (const auto& pair : c.pairs) {
+    EXPECT_NEAR(pair.wilcoxon_p, 2.0 / 4096, 1e-15);
+    EXPECT_NEAR(pair.holm_p, 6.0 / 4096, 1e-15);
+  }
+  EXPECT_EQ(c.variants[0].wins, 24u);
+  EXPECT_EQ(c.variants[2].losses, 24u);
+}
+
+TEST(PairedComparison, OneVariantHasNoPairs) {
+  const Comparison c = compare_variants(Better::lower, ValueMatrix{{3}, {5}});
+  ASSERT_EQ(c.variants.size(), 1u);
+  EXPECT_TRUE(c.pairs.empty());
+  EXPECT_EQ(c.variants[0].best, 2u);
+  EXPECT_DOUBLE_EQ(c.variants[0].mean_ratio_to_best, 1.0);
+}
+
+TEST(PairedComparison, NegativeValuesLeaveRatiosUndefinedButTheRestComputed) {
+  const Comparison c = compare_variants(Better::lower, ValueMatrix{{-1, 2}, {-3, 1}});
+  EXPECT_TRUE(std::isnan(c.variants[0].mean_ratio_to_best));
+  EXPECT_TRUE(std::isnan(c.variants[1].geomean_ratio_to_best));
+  EXPECT_EQ(c.variants[0].wins, 2u);
+  EXPECT_EQ(c.pairs[0].a_better, 2u);
+}
+
+TEST(PairedComparison, RefusesMissingValues) {
+  EXPECT_THROW(compare_variants(Better::lower, ValueMatrix{{1, std::nan("")}}), std::invalid_argument);
+  EXPECT_THROW(compare_variants(Better::lower, ValueMatrix{{1, 2}, {1}}), std::invalid_argument);
+  EXPECT_THROW(compare_variants(Better::lower, ValueMatrix{{1, kInf}}), std::invalid_argument);
+  EXPECT_THROW(compare_variants(Better::lower, ValueMatrix{}), std::invalid_argument);
+  EXPECT_THROW(compare_variants(Better::lower, ValueMatrix{{}}), std::invalid_argument);
+  try {
+    compare_variants(Better::lower, ValueMatrix{{1, 2}, {3, std::nan("")}});
+    FAIL() << "a NaN was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("instance 1, variant 1"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace mpnsim

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -17,7 +18,7 @@ namespace mpnsim {
 
 const std::vector<std::string>& common_experiment_keys() {
   static const std::vector<std::string> keys{"name", "description", "kind", "sweep",
-                                             "repetitions", "seed", "outputs"};
+                                             "repetitions", "seed", "outputs", "compare"};
   return keys;
 }
 
@@ -170,6 +171,17 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
     }
   }
   if (spec.points.empty()) spec.points.push_back(SweepPoint{});
+  spec.compare = read_compare_spec(src, root["compare"], key("compare"), spec.swept_keys);
+  if (spec.compare.enabled) {
+    std::set<std::string> variants;
+    for (const auto& point : spec.points)
+      for (const auto& a : point.assignments)
+        if (a.key == spec.compare.by) variants.insert(a.text);
+    if (variants.size() < 2)
+      src.fail(root["compare"]["by"], key("compare.by"),
+               fmt::format("'{}' takes {} value(s) in the sweep; a comparison needs at least two", spec.compare.by,
+                           variants.size()));
+  }
   spec.root = root;
   return spec;
 }

@@ -8,6 +8,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "experiments/config/compare_spec.hpp"
+
 namespace mpnsim {
 
 // A command-line override of a YAML value: `key` is a dotted path.
@@ -64,6 +66,7 @@ struct ExperimentSpec {
   int repetitions = 1;
   std::uint64_t seed = 1;
   OutputSpec outputs;
+  CompareSpec compare;  // `compare:`; compare.enabled is false without one
   // What point_config needs to rebuild a point's configuration from scratch.
   std::shared_ptr<const std::string> source_text;  // the file as read
   int suite_index = -1;                            // position in `experiments:` (-1: not a suite)

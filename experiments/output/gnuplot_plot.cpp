@@ -8,10 +8,7 @@
 
 namespace mpnsim {
 
-namespace {
-
-// A gnuplot double-quoted string literal.
-std::string gp_string(const std::string& s) {
+std::string gnuplot_string(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
@@ -19,6 +16,10 @@ std::string gp_string(const std::string& s) {
   }
   return out + "\"";
 }
+
+namespace {
+
+std::string gp_string(const std::string& s) { return gnuplot_string(s); }
 
 // Paths go to the shell in single quotes.
 std::string shell_quoted(const std::string& s) {

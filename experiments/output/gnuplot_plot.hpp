@@ -23,6 +23,9 @@ struct PlotSeries {
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
                            const std::vector<PlotSeries>& series);
 
+// `s` as a gnuplot double-quoted string literal.
+std::string gnuplot_string(const std::string& s);
+
 // True when a gnuplot executable is on PATH.
 bool gnuplot_available();
 

@@ -19,6 +19,7 @@
 #include "experiments/output/gnuplot_plot.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/output/progress_bar.hpp"
+#include "experiments/run/comparison_files.hpp"
 #include "sim/csv_writer.hpp"
 
 namespace mpnsim {
@@ -366,6 +367,7 @@ void write_results(const ExperimentFile& file, const std::vector<PreparedExperim
     const std::string prefix = file.suite ? pe.spec->name + "/" : "";
     std::vector<std::string> files;
     write_outputs(pe, records[x], out, prefix, files);
+    write_comparison(*pe.spec, records[x], out, prefix, files);
     written.insert(written.end(), files.begin(), files.end());
   }
   if (file.suite) {

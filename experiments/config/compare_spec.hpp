@@ -1,0 +1,32 @@
+// The `compare:` block of an experiment: which swept key names the variants, and which metrics to compare.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "experiments/config/yaml_source.hpp"
+
+namespace mpnsim {
+
+struct CompareMetric {
+  std::string name;    // a numeric result column
+  std::string better;  // "lower" or "higher"; empty: the column's own direction
+  YAML::Node at;       // where it was written, for errors found later
+};
+
+struct CompareSpec {
+  bool enabled = false;
+  std::string by;  // the swept key whose values are the variants
+  std::vector<CompareMetric> metrics;
+  YAML::Node at;
+};
+
+// Reads `compare: {by: KEY, metrics: [NAME | {name: NAME, better: lower | higher}, ...]}`.
+// `by` must be one of `swept_keys` (with the nearest suggested) and be swept over at least two
+// values; a metric may be named once. Throws InputError at the offending key.
+CompareSpec read_compare_spec(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                              const std::vector<std::string>& swept_keys);
+
+}  // namespace mpnsim

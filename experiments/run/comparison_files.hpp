@@ -1,0 +1,23 @@
+// The files of an experiment's `compare:` block: comparison.csv, pairwise.csv, comparison.md, profile plots.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "experiments/config/experiment_spec.hpp"
+#include "experiments/output/output_directory.hpp"
+#include "experiments/run/runner.hpp"
+
+namespace mpnsim {
+
+// Pairs the runs of `spec` into instances and writes the comparison files under `prefix` (the
+// experiment's folder in a suite). An instance is a set of runs that differ only in the value of
+// compare.by: the same repetition and the same value of every other swept key (and, for a metric
+// that has one value per row rather than per run, the same row). Other swept keys become columns:
+// variants are compared within each of their combinations. Each staged file's name is appended to
+// `written`. Throws InputError for a metric that is not a numeric column of every run, and
+// std::runtime_error for an instance a variant did not run.
+void write_comparison(const ExperimentSpec& spec, const std::vector<RunRecord>& runs, OutputDirectory& out,
+                      const std::string& prefix, std::vector<std::string>& written);
+
+}  // namespace mpnsim

@@ -123,20 +123,38 @@ TEST(ExtendingGuide, HeftAppendNeverInsertsWhereHeftDoes) {
   EXPECT_GT(heft_inserted, 0);
 }
 
+// The cells of one CSV line, quoted cells ("a, b" with "" for a quote) unquoted.
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      cells.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else {
+      cells.back() += c;
+    }
+  }
+  return cells;
+}
+
 // Reads the column `name` of every row of a CSV file written by the runner.
 std::vector<std::string> column(const std::string& csv, const std::string& name) {
   std::istringstream in(csv);
   std::string line;
   std::getline(in, line);
-  std::vector<std::string> header;
-  for (std::istringstream h(line); std::getline(h, line, ',');) header.push_back(line);
+  const std::vector<std::string> header = csv_cells(line);
   const auto at = std::find(header.begin(), header.end(), name);
   EXPECT_NE(at, header.end()) << name;
   const auto index = static_cast<std::size_t>(at - header.begin());
   std::vector<std::string> out;
   while (std::getline(in, line)) {
-    std::vector<std::string> cells;
-    for (std::istringstream c(line); std::getline(c, line, ',');) cells.push_back(line);
+    const std::vector<std::string> cells = csv_cells(line);
     if (index < cells.size()) out.push_back(cells[index]);
   }
   return out;
@@ -182,6 +200,11 @@ TEST(ExtendingGuide, TheGuidesComparisonRunsWithTheVariantsBesideBuiltIns) {
   const auto dags = column(testing::read_file(dir.path() / "out" / "dags" / "results.csv"), "scheduler.name");
   EXPECT_EQ(std::set<std::string>(dags.begin(), dags.end()),
             (std::set<std::string>{"heft", "heft-append", "lps"}));
+  // Each experiment's compare: block compares the variants over its 20 trees or 10 graphs.
+  const auto tree_variants = column(testing::read_file(dir.path() / "out" / "trees" / "comparison.csv"), "instances");
+  EXPECT_EQ(tree_variants, std::vector<std::string>(8, "20"));  // 4 variants x (peak_lif, mean_lif)
+  const auto dag_variants = column(testing::read_file(dir.path() / "out" / "dags" / "comparison.csv"), "variant");
+  EXPECT_EQ(dag_variants, (std::vector<std::string>{"heft", "heft-append", "lps"}));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "workloads/dag/dag_workloads.hpp"
 #include "workloads/dag/dot_format.hpp"
 #include "workloads/dag/stg_format.hpp"
+#include "workloads/dag/wfcommons_format.hpp"
 #include "workloads/registry.hpp"
 
 namespace mpnsim {
@@ -48,6 +49,11 @@ const std::vector<DagWorkloadEntry>& dag_workloads() {
         ParamSpec{"dummies", ParamType::text, "keep", "keep or drop the entry and exit dummy tasks of time 0", 0, 0,
                   {"keep", "drop"}}},
        true},
+      {"wfcommons",
+       "workflow read from a WfCommons WfFormat JSON instance (1.4 or 1.5): work = recorded runtime in seconds, "
+       "edge data = bytes of the files the parent writes and the child reads",
+       {ParamSpec{"file", ParamType::text, "", "the JSON file, relative to the experiment file", 0, 0, {}}},
+       true},
   };
   return entries;
 }
@@ -76,6 +82,7 @@ RandomDagParams random_dag_params(const ParamSet& params, std::uint64_t seed) {
 TaskGraph read_dag_file(const std::string& workload, const std::string& path, const ParamSet& params) {
   if (workload == "dot") return read_dot_file(path);
   if (workload == "stg") return read_stg_file(path, StgOptions{params.text("dummies") == "keep"});
+  if (workload == "wfcommons") return read_wfcommons_file(path);
   throw std::invalid_argument(fmt::format("workload '{}' is not read from a file", workload));
 }
 

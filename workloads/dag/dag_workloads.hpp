@@ -18,6 +18,9 @@ struct DagWorkloadEntry {
   bool from_file = false;   // true: has a `file` parameter and is read once; false: generated per run
 };
 
+// The `costs` parameter of a workload read from a file when it has no cost table.
+inline constexpr const char* kNoCostTable = "none";
+
 // Every DAG workload, in the order `mpnsim list` prints them (register_dag_workloads.cpp).
 const std::vector<DagWorkloadEntry>& dag_workloads();
 const DagWorkloadEntry* find_dag_workload(const std::string& name);

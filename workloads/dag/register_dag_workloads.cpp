@@ -19,6 +19,12 @@ ParamSpec integer(std::string name, std::string def, std::string text, double mi
 ParamSpec real(std::string name, std::string def, std::string text) {
   return ParamSpec{std::move(name), ParamType::real, std::move(def), std::move(text), 0, 1e300, {}};
 }
+// The optional cost table of a graph read from a file (the heterogeneous model).
+ParamSpec costs() {
+  return ParamSpec{"costs", ParamType::text, std::string(kNoCostTable),
+                   "CSV of each task's execution time on each processor (task,P0,P1,...), relative to the experiment "
+                   "file; w and Tcp do not apply to it (none: work * w * Tcp)", 0, 0, {}};
+}
 
 }  // namespace
 
@@ -41,18 +47,19 @@ const std::vector<DagWorkloadEntry>& dag_workloads() {
       {"dot",
        "task graph read from a Graphviz DOT file: node attribute size = work, edge attribute size = data "
        "(the DAGGEN and SimGrid convention)",
-       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}}},
+       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}}, costs()},
        true},
       {"stg",
        "task graph read from a Standard Task Graph (STG) file, with or without communication costs",
        {ParamSpec{"file", ParamType::text, "", "the STG file, relative to the experiment file", 0, 0, {}},
         ParamSpec{"dummies", ParamType::text, "keep", "keep or drop the entry and exit dummy tasks of time 0", 0, 0,
-                  {"keep", "drop"}}},
+                  {"keep", "drop"}},
+        costs()},
        true},
       {"wfcommons",
        "workflow read from a WfCommons WfFormat JSON instance (1.4 or 1.5): work = recorded runtime in seconds, "
        "edge data = bytes of the files the parent writes and the child reads",
-       {ParamSpec{"file", ParamType::text, "", "the JSON file, relative to the experiment file", 0, 0, {}}},
+       {ParamSpec{"file", ParamType::text, "", "the JSON file, relative to the experiment file", 0, 0, {}}, costs()},
        true},
   };
   return entries;

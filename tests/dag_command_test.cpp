@@ -107,6 +107,67 @@ TEST(DagCommand, RefusesBadInputWithAClearMessage) {
   EXPECT_TRUE(contains(r.output, "broken.yaml:3:1: not valid YAML")) << r.output;
 }
 
+std::string data(const std::string& name) { return std::string(MPNSIM_SOURCE_DIR) + "/tests/data/" + name; }
+
+// The reference example of Topcuoglu, Hariri & Wu 2002 (Fig. 2), through the executable:
+// HEFT 80 and CPOP 86 as in the paper's Fig. 4. t1 is the best single processor: the
+// column sums of the cost table are 127, 130 and 143.
+TEST(DagCommand, ReproducesTopcuogluFig2WithACostTable) {
+  const std::string base = "dag --graph " + data("topcuoglu2002_fig2.dot") + " --costs " +
+                           data("topcuoglu2002_fig2_costs.csv") +
+                           " --topology complete --n 3 --z 1 --S 0 --format json --scheduler ";
+  for (const auto& [scheduler, makespan] : std::vector<std::pair<std::string, double>>{{"heft", 80}, {"cpop", 86}}) {
+    const auto r = run_mpnsim(base + scheduler);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto j = json_of(r.output);
+    EXPECT_EQ(j["makespan"].get<double>(), makespan) << scheduler;
+    EXPECT_EQ(j["t1"].get<double>(), 127) << scheduler;
+    EXPECT_EQ(j["valid"], true);
+  }
+}
+
+TEST(DagCommand, ReadsWfCommonsJsonByExtensionOrFormat) {
+  const std::string json15 = data("wfcommons/blast-chameleon-small-001.wfformat-1.5.json");
+  auto r = run_mpnsim("dag --graph " + json15 + " --topology hypercube --dim 2 --z 1e-8 --S 0.001 --scheduler peft "
+                      "--format json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = json_of(r.output);
+  EXPECT_EQ(j["tasks"], 43);
+  EXPECT_EQ(j["edges"], 120);
+  EXPECT_NEAR(j["t1"].get<double>(), 382.91272, 1e-9);  // the sum of the recorded runtimes
+  EXPECT_EQ(j["valid"], true);
+  // Any extension, with --graph-format wfcommons.
+  TempDir dir("dagwf");
+  const std::string copy = dir.file("blast.wf", read_file(json15));
+  r = run_mpnsim("dag --graph " + copy + " --graph-format wfcommons --topology hypercube --dim 2 --scheduler etf");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  r = run_mpnsim("dag --graph " + copy + " --topology hypercube --dim 2 --scheduler etf");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "--graph-format dot, stg or wfcommons")) << r.output;
+  const std::string bad = dir.file("bad.json", R"({"workflow": {"specification": {"tasks": [{"id": "a", "parents": ["x"]}]},
+    "execution": {"tasks": [{"id": "a", "runtimeInSeconds": 1}]}}})");
+  r = run_mpnsim("dag --graph " + bad + " --topology hypercube --dim 2 --scheduler heft");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "bad.json: workflow.specification.tasks[0].parents[0]: no task 'x'")) << r.output;
+}
+
+TEST(DagCommand, RefusesACostTableThatDoesNotFit) {
+  const std::string graph = " --graph " + data("topcuoglu2002_fig2.dot");
+  auto r = run_mpnsim("dag" + graph + " --costs " + data("topcuoglu2002_fig2_costs.csv") +
+                      " --topology complete --n 4 --scheduler heft");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "'workload.costs': the cost table has 3 processor columns (P0..P2) but the network "
+                                 "has 4 processors")) << r.output;
+  TempDir dir("dagcosts");
+  const std::string short_row = dir.file("c.csv", "task,P0,P1,P2\nn1,1,2\n");
+  r = run_mpnsim("dag" + graph + " --costs " + short_row + " --topology complete --n 3 --scheduler heft");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "c.csv:2: 3 fields, expected 4")) << r.output;
+  r = run_mpnsim(std::string(kGenerate) + "--scheduler heft --costs " + short_row);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "a cost table names the tasks of a graph file")) << r.output;
+}
+
 TEST(DagCommand, SetsTheExecutionCommunicationRatio) {
   const auto r = run_mpnsim(std::string(kGenerate) + "--scheduler lps --S 0.5 --ec-ratio 2 --format json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -202,6 +263,34 @@ TEST(DagExperimentFile, ReportsSchedulerTimeOnlyWhenAsked) {
                             out.string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(read_file(out / "results.csv"), "scheduler_cpu_seconds"));
+}
+
+// `workload: {..., costs: FILE}` and `kind: wfcommons` in experiment files; a sweep to a
+// network of another size than the table is refused before any run.
+TEST(DagExperimentFile, ReadsCostTablesAndWfCommonsInstances) {
+  TempDir dir("dagexpcosts");
+  const std::string head = "name: t\nkind: dag\nmachine:\n  topology: {kind: complete, n: 3}\n  link: {z: 1, S: 0}\n";
+  const std::string costs = "workload: {kind: dot, file: " + data("topcuoglu2002_fig2.dot") + ", costs: " +
+                            data("topcuoglu2002_fig2_costs.csv") + "}\nscheduler: heft\n";
+  const auto out = dir.path() / "o";
+  auto r = run_mpnsim("run " + dir.file("ok.yaml", head + costs + "sweep:\n  scheduler.name: [heft, cpop]\n") +
+                      " -q -o " + out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string csv = read_file(out / "results.csv");
+  EXPECT_EQ(column(csv, "makespan"), (std::vector<std::string>{"80", "86"}));
+  r = run_mpnsim("validate " + dir.file("bad.yaml", head + costs + "sweep:\n  machine.topology.n: [3, 4]\n"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "bad.yaml:6:")) << r.output;
+  EXPECT_TRUE(contains(r.output, "but the network has 4 processors")) << r.output;
+  r = run_mpnsim("validate " + dir.file("missing.yaml", head + "workload: {kind: dot, file: " +
+                                        data("topcuoglu2002_fig2.dot") + ", costs: nowhere.csv}\nscheduler: heft\n"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.output, "nowhere.csv: cannot open the file")) << r.output;
+  r = run_mpnsim("run " + dir.file("wf.yaml", head + "workload: {kind: wfcommons, file: " +
+                                   data("wfcommons/blast-chameleon-small-001.wfformat-1.4.json") + "}\nscheduler: minmin\n") +
+                 " -q -o " + (dir.path() / "wf").string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(column(read_file(dir.path() / "wf" / "results.csv"), "tasks"), (std::vector<std::string>{"43"}));
 }
 
 TEST(DagExperimentFile, BadInputIsLocated) {

@@ -144,13 +144,21 @@ int main(int argc, char** argv) {
   dlt->allow_extras();
 
   // dag
-  auto* dag = app.add_subcommand("dag", "one task DAG scheduled on one network (lps, hlf, dls, dls-pairs, heft): "
-                                        "the schedule checked and replayed on the engine with link contention");
+  auto* dag = app.add_subcommand("dag", "one task DAG scheduled on one network (lps, hlf, dls, dls-pairs, heft, cpop, "
+                                        "peft, etf, minmin, maxmin): the schedule checked and replayed on the engine "
+                                        "with link contention");
   mpnsim::DagCommandOptions dag_options;
-  dag->add_option("--scheduler", dag_options.scheduler, "lps, hlf, dls, dls-pairs or heft (mpnsim list)")->required();
-  dag->add_option("--graph", dag_options.graph, "the task graph: a DOT (node and edge attribute size) or STG file");
-  dag->add_option("--graph-format", dag_options.graph_format, "dot or stg (default: from the file's extension)")
-      ->check(CLI::IsMember({"dot", "stg"}));
+  dag->add_option("--scheduler", dag_options.scheduler,
+                  "lps, hlf, dls, dls-pairs, heft, cpop, peft, etf, minmin or maxmin (mpnsim list)")
+      ->required();
+  dag->add_option("--graph", dag_options.graph,
+                  "the task graph: a DOT (node and edge attribute size), STG or WfCommons JSON (WfFormat 1.4/1.5) file");
+  dag->add_option("--graph-format", dag_options.graph_format,
+                  "dot, stg or wfcommons (default: from the file's extension, .dot/.gv, .stg, .json)")
+      ->check(CLI::IsMember({"dot", "stg", "wfcommons"}));
+  dag->add_option("--costs", dag_options.costs,
+                  "CSV of each task's execution time on each processor (task,P0,P1,...): the heterogeneous model, "
+                  "where w and Tcp do not apply");
   dag->add_flag("--generate", dag_options.generate,
                 "a random graph of thesis §6.4 instead: --tasks --max_in --max_out --exec_min --exec_max "
                 "--data_min --data_max --integer");
@@ -180,6 +188,8 @@ int main(int argc, char** argv) {
               "--format json\n"
               "  mpnsim dag --graph g.dot --topology hypercube --dim 3 --scheduler heft --S 0.1 --gantt g.svg\n"
               "  mpnsim dag --graph g.stg --dummies drop --topology debruijn --order 3 --directed --scheduler dls\n"
+              "  mpnsim dag --graph g.dot --costs costs.csv --topology complete --n 3 --z 1 --S 0 --scheduler cpop\n"
+              "  mpnsim dag --graph montage.json --topology hypercube --dim 3 --z 1e-9 --scheduler peft\n"
               "Topology, workload and scheduler parameters are given as --PARAM VALUE (--topology.X, --workload.X, "
               "--scheduler.X when more than one takes X).");
   dag->allow_extras();

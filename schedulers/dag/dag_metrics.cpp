@@ -15,9 +15,8 @@ namespace mpnsim {
 DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule) {
   DagMetrics m;
   m.makespan = schedule.makespan();
-  double fastest = problem.machine.processors.front().w;
-  for (const auto& p : problem.machine.processors) fastest = std::min(fastest, p.w);
-  m.t1 = problem.graph.total_work() * fastest * problem.machine.Tcp;
+  check_costs_fit(problem.graph, problem.machine);
+  m.t1 = problem.best_single_processor_time();
   m.speedup = m.makespan > 0 ? m.t1 / m.makespan : 0.0;
   m.efficiency = m.speedup / problem.processors();
   m.busy = schedule.busy_times();

@@ -10,7 +10,7 @@ namespace mpnsim {
 
 struct DagMetrics {
   double makespan = 0;    // t_N, the schedule length
-  double t1 = 0;          // the whole work on the fastest single processor
+  double t1 = 0;          // the whole graph on the single processor that runs it soonest
   double speedup = 0;     // S(N) = t1 / t_N
   double efficiency = 0;  // E(N) = S(N) / N, N every processor of the network
   double lif = 0;         // load imbalance factor of the processors' busy times, percent

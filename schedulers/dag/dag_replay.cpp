@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "schedulers/dag/dag_problem.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 
@@ -12,9 +13,10 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
   const int n = graph.size();
   Plan plan;
   plan.actions.reserve(static_cast<std::size_t>(n) + schedule.messages.size());
+  const CostTable* costs = graph.costs();
   for (int t = 0; t < n; ++t) {
     const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
-    plan.add_compute(p.processor, graph.task(t).work, graph.task(t).name);
+    plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work, graph.task(t).name);
   }
   for (const auto& order : schedule.processor_order())
     for (std::size_t i = 1; i < order.size(); ++i)
@@ -34,9 +36,20 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
   return plan;
 }
 
+MachineSpec replay_machine(const TaskGraph& graph, const MachineSpec& machine) {
+  MachineSpec unit = machine;
+  if (graph.costs()) {
+    for (auto& p : unit.processors) p.w = 1.0;
+    unit.Tcp = 1.0;
+  }
+  return unit;
+}
+
 DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine) {
+  check_costs_fit(graph, machine);
   Engine engine;
-  Machine m(engine, machine);
+  const MachineSpec played = replay_machine(graph, machine);
+  Machine m(engine, played);
   const Plan plan = replay_plan(graph, schedule);
   const PlanOutcome outcome = play(plan, m);
   DagReplay r;

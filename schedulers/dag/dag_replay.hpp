@@ -16,7 +16,14 @@ namespace mpnsim {
 // each incoming edge: the producer's compute on the same processor, else a send of the
 // edge's data from the producer's processor, issued when the producer finishes. Sends
 // follow, one per edge between processors, in edge order.
+// With a cost table, action t computes W[t][p] units instead of the task's work, to be
+// played on replay_machine(), where a unit takes exactly one time unit.
 Plan replay_plan(const TaskGraph& graph, const Schedule& schedule);
+
+// The machine the plan is played on: `machine` itself, or with a cost table the same
+// network with w = 1 on every processor and Tcp = 1, so that the compute of task t on p
+// takes W[t][p] exactly (the table's times replace w and Tcp; links are unchanged).
+MachineSpec replay_machine(const TaskGraph& graph, const MachineSpec& machine);
 
 struct DagReplay {
   double makespan = 0;         // end of the last computation or message
@@ -25,7 +32,8 @@ struct DagReplay {
   TimelineStats stats;
 };
 
-// Plays replay_plan on a fresh engine and machine. Without contention (no two messages on
+// Plays replay_plan on a fresh engine and replay_machine. Throws std::invalid_argument
+// when the graph's cost table does not have one column per processor. Without contention (no two messages on
 // one link direction at once, enough ports) every time equals the schedule's estimate;
 // with it, messages queue and the replay is usually longer.
 DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine);

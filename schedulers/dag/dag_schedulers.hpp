@@ -42,11 +42,27 @@ Schedule schedule_dls(const DagProblem& problem);
 Schedule schedule_dls_pairs(const DagProblem& problem);
 // Heterogeneous Earliest Finish Time (Topcuoglu, Hariri & Wu 2002).
 Schedule schedule_heft(const DagProblem& problem);
+// Critical-Path-on-a-Processor (Topcuoglu, Hariri & Wu 2002).
+Schedule schedule_cpop(const DagProblem& problem);
+// Predict Earliest Finish Time (Arabnejad & Barbosa 2014), and its optimistic cost table
+// OCT(t, p), row by row (task t's row holds processors 0..P-1).
+Schedule schedule_peft(const DagProblem& problem);
+std::vector<double> optimistic_cost_table(const DagProblem& problem);
+// Earliest Task First (Hwang, Chow, Anger & Lee 1989).
+Schedule schedule_etf(const DagProblem& problem);
+// Min-Min and Max-Min (Braun et al. 2001) over the ready tasks.
+Schedule schedule_min_min(const DagProblem& problem);
+Schedule schedule_max_min(const DagProblem& problem);
 
 DagSchedulerEntry lps_scheduler();
 DagSchedulerEntry hlf_scheduler();
 DagSchedulerEntry dls_scheduler();
 DagSchedulerEntry dls_pairs_scheduler();
 DagSchedulerEntry heft_scheduler();
+DagSchedulerEntry cpop_scheduler();
+DagSchedulerEntry peft_scheduler();
+DagSchedulerEntry etf_scheduler();
+DagSchedulerEntry min_min_scheduler();
+DagSchedulerEntry max_min_scheduler();
 
 }  // namespace mpnsim

@@ -1,4 +1,4 @@
-// HEFT (Topcuoglu, Hariri & Wu 2002): upward rank order, earliest finish time with insertion.
+// HEFT (Topcuoglu, Hariri & Wu, IEEE TPDS 13(3), 2002): upward rank order, earliest finish time with insertion.
 #include <algorithm>
 #include <limits>
 
@@ -23,10 +23,10 @@ Schedule schedule_heft(const DagProblem& problem) {
     int best = 0;
     double best_start = 0, best_finish = std::numeric_limits<double>::infinity();
     for (int p = 0; p < problem.processors(); ++p) {
-      const double duration = problem.exec_time(t, p);
-      const double start = b.earliest_gap(p, b.data_ready(t, p), duration);
-      if (start + duration < best_finish) {
-        best_finish = start + duration;
+      const double start = b.insertion_start(t, p);
+      const double finish = start + problem.exec_time(t, p);
+      if (finish < best_finish) {
+        best_finish = finish;
         best_start = start;
         best = p;
       }

@@ -11,7 +11,8 @@ namespace {
 // The built-in schedulers; a program may append its own with register_dag_scheduler.
 std::vector<DagSchedulerEntry>& registry() {
   static std::vector<DagSchedulerEntry> entries{
-      lps_scheduler(), hlf_scheduler(), dls_scheduler(), dls_pairs_scheduler(), heft_scheduler(),
+      lps_scheduler(),  hlf_scheduler(),  dls_scheduler(),     dls_pairs_scheduler(), heft_scheduler(),
+      cpop_scheduler(), peft_scheduler(), etf_scheduler(),     min_min_scheduler(),   max_min_scheduler(),
   };
   return entries;
 }

@@ -12,6 +12,7 @@ ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string schedule
       ready_(static_cast<std::size_t>(problem.processors()), 0.0),
       busy_(static_cast<std::size_t>(problem.processors())),
       gaps_(static_cast<std::size_t>(problem.processors())) {
+  check_costs_fit(problem.graph, problem.machine);
   schedule_.scheduler = std::move(scheduler);
   schedule_.processors = problem.processors();
   schedule_.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});

@@ -13,6 +13,7 @@ namespace mpnsim {
 
 class ScheduleBuilder {
  public:
+  // Throws std::invalid_argument when the graph's cost table does not fit the machine.
   ScheduleBuilder(const DagProblem& problem, std::string scheduler);
 
   const DagProblem& problem() const { return problem_; }
@@ -29,6 +30,11 @@ class ScheduleBuilder {
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
   // (the insertion policy of HEFT).
   double earliest_gap(int p, double ready, double duration) const;
+  // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
+  // data-ready time that holds the task's execution time on p.
+  double insertion_start(int task, int p) const {
+    return earliest_gap(p, data_ready(task, p), problem_.exec_time(task, p));
+  }
 
   // Places the task on p from `start` (its predecessors must be placed) and records a
   // message for every incoming edge from another processor, leaving when the producer

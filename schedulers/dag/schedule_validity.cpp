@@ -42,6 +42,7 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
   const TaskGraph& g = problem.graph;
   const int n = g.size();
   const int procs = problem.processors();
+  check_costs_fit(g, problem.machine);
   ValidityReport report;
   auto add = [&](ViolationKind k, std::string text) { report.violations.push_back({k, std::move(text)}); };
   auto name = [&](int t) -> const std::string& { return g.task(t).name; };

@@ -46,7 +46,8 @@ struct ValidityReport {
 };
 
 // Checks a schedule against its problem. Times compare with the shared tolerance
-// (sim/time_tolerance.hpp).
+// (sim/time_tolerance.hpp). Throws std::invalid_argument when the graph's cost table does
+// not fit the machine.
 ValidityReport check_schedule(const DagProblem& problem, const Schedule& schedule, const ValidityRules& rules = {});
 
 }  // namespace mpnsim

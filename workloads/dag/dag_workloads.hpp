@@ -1,4 +1,4 @@
-// Task-DAG workloads by name (random-dag, dot, stg): declared parameters and how to make each.
+// Task-DAG workloads by name (random-dag, dot, stg, wfcommons): declared parameters and how to make each.
 #pragma once
 
 #include <cstdint>
@@ -12,11 +12,14 @@
 namespace mpnsim {
 
 struct DagWorkloadEntry {
-  std::string name;         // "random-dag", "dot", "stg"
+  std::string name;         // "random-dag", "dot", "stg", "wfcommons"
   std::string description;  // one line, citing the source
   std::vector<ParamSpec> params;
   bool from_file = false;   // true: has a `file` parameter and is read once; false: generated per run
 };
+
+// The `costs` parameter of a workload read from a file when it has no cost table.
+inline constexpr const char* kNoCostTable = "none";
 
 // Every DAG workload, in the order `mpnsim list` prints them (register_dag_workloads.cpp).
 const std::vector<DagWorkloadEntry>& dag_workloads();
@@ -26,7 +29,7 @@ const DagWorkloadEntry* find_dag_workload(const std::string& name);
 // when the set's own seed is -1 (the default: derived from the experiment's seed).
 RandomDagParams random_dag_params(const ParamSet& params, std::uint64_t seed);
 
-// Reads the file of a `dot` or `stg` workload (path already resolved). Throws WorkloadInputError.
+// Reads the file of a `dot`, `stg` or `wfcommons` workload (path already resolved). Throws WorkloadInputError.
 TaskGraph read_dag_file(const std::string& workload, const std::string& path, const ParamSet& params);
 
 }  // namespace mpnsim

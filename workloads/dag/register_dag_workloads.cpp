@@ -6,6 +6,7 @@
 #include "workloads/dag/dag_workloads.hpp"
 #include "workloads/dag/dot_format.hpp"
 #include "workloads/dag/stg_format.hpp"
+#include "workloads/dag/wfcommons_format.hpp"
 #include "workloads/registry.hpp"
 
 namespace mpnsim {
@@ -17,6 +18,12 @@ ParamSpec integer(std::string name, std::string def, std::string text, double mi
 }
 ParamSpec real(std::string name, std::string def, std::string text) {
   return ParamSpec{std::move(name), ParamType::real, std::move(def), std::move(text), 0, 1e300, {}};
+}
+// The optional cost table of a graph read from a file (the heterogeneous model).
+ParamSpec costs() {
+  return ParamSpec{"costs", ParamType::text, std::string(kNoCostTable),
+                   "CSV of each task's execution time on each processor (task,P0,P1,...), relative to the experiment "
+                   "file; w and Tcp do not apply to it (none: work * w * Tcp)", 0, 0, {}};
 }
 
 }  // namespace
@@ -40,13 +47,19 @@ const std::vector<DagWorkloadEntry>& dag_workloads() {
       {"dot",
        "task graph read from a Graphviz DOT file: node attribute size = work, edge attribute size = data "
        "(the DAGGEN and SimGrid convention)",
-       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}}},
+       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}}, costs()},
        true},
       {"stg",
        "task graph read from a Standard Task Graph (STG) file, with or without communication costs",
        {ParamSpec{"file", ParamType::text, "", "the STG file, relative to the experiment file", 0, 0, {}},
         ParamSpec{"dummies", ParamType::text, "keep", "keep or drop the entry and exit dummy tasks of time 0", 0, 0,
-                  {"keep", "drop"}}},
+                  {"keep", "drop"}},
+        costs()},
+       true},
+      {"wfcommons",
+       "workflow read from a WfCommons WfFormat JSON instance (1.4 or 1.5): work = recorded runtime in seconds, "
+       "edge data = bytes of the files the parent writes and the child reads",
+       {ParamSpec{"file", ParamType::text, "", "the JSON file, relative to the experiment file", 0, 0, {}}, costs()},
        true},
   };
   return entries;
@@ -76,6 +89,7 @@ RandomDagParams random_dag_params(const ParamSet& params, std::uint64_t seed) {
 TaskGraph read_dag_file(const std::string& workload, const std::string& path, const ParamSet& params) {
   if (workload == "dot") return read_dot_file(path);
   if (workload == "stg") return read_stg_file(path, StgOptions{params.text("dummies") == "keep"});
+  if (workload == "wfcommons") return read_wfcommons_file(path);
   throw std::invalid_argument(fmt::format("workload '{}' is not read from a file", workload));
 }
 

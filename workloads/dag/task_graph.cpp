@@ -12,6 +12,7 @@
 namespace mpnsim {
 
 int TaskGraph::add_task(std::string name, double work) {
+  if (costs()) throw std::logic_error("tasks cannot be added to a graph with a cost table");
   tasks_.push_back(DagTask{std::move(name), work});
   out_.emplace_back();
   in_.emplace_back();
@@ -42,6 +43,13 @@ double TaskGraph::total_data() const {
 
 void TaskGraph::scale_data(double factor) {
   for (auto& e : edges_) e.data *= factor;
+}
+
+void TaskGraph::set_costs(CostTable costs) {
+  if (costs.tasks() != size())
+    throw std::invalid_argument(
+        fmt::format("the cost table has {} rows but the graph has {} tasks", costs.tasks(), size()));
+  costs_ = std::move(costs);
 }
 
 std::vector<int> topological_order(const TaskGraph& graph) {

@@ -5,11 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "workloads/dag/cost_table.hpp"
+
 namespace mpnsim {
 
 struct DagTask {
   std::string name;
-  double work = 0;  // execution time on a processor with w = 1, Tcp = 1
+  double work = 0;  // execution time on a processor with w = 1, Tcp = 1 (unused with a cost table)
 };
 
 struct DagEdge {
@@ -24,6 +26,7 @@ class TaskGraph {
  public:
   explicit TaskGraph(std::string name = {}) : name_(std::move(name)) {}
 
+  // Throws std::logic_error once a cost table is attached (its rows are the tasks).
   int add_task(std::string name, double work);
   // Throws std::out_of_range when an end is not a task.
   int add_edge(int from, int to, double data);
@@ -46,11 +49,19 @@ class TaskGraph {
   // Multiplies every edge's data by `factor` (used to set an execution/communication ratio).
   void scale_data(double factor);
 
+  // Attaches a table of execution times, one row per task in task order (the
+  // heterogeneous model: task t takes W[t][p] on processor p instead of work * w_p * Tcp).
+  // Throws std::invalid_argument when its rows are not the graph's tasks.
+  void set_costs(CostTable costs);
+  // The attached table, or nullptr.
+  const CostTable* costs() const { return costs_.processors() > 0 ? &costs_ : nullptr; }
+
  private:
   std::string name_;
   std::vector<DagTask> tasks_;
   std::vector<DagEdge> edges_;
   std::vector<std::vector<int>> out_, in_;
+  CostTable costs_;  // no processors: none attached
 };
 
 // Every task once, each after all its predecessors (Kahn's algorithm, the lowest-numbered

@@ -33,8 +33,9 @@ std::string workload_kind(const DagCommandOptions& o) {
   const std::string ext = std::filesystem::path(o.graph).extension().string();
   if (ext == ".dot" || ext == ".gv") return "dot";
   if (ext == ".stg") return "stg";
+  if (ext == ".json") return "wfcommons";
   throw ParamError("graph-format", fmt::format("cannot tell the format of '{}' from its extension: give "
-                                               "--graph-format dot or stg", o.graph));
+                                               "--graph-format dot, stg or wfcommons", o.graph));
 }
 
 }  // namespace
@@ -43,7 +44,10 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
   return report_input_errors("dag", [&]() -> int {
     if (o.generate == !o.graph.empty())
-      throw ParamError("graph", "give either --graph FILE (DOT or STG) or --generate with the generator's flags");
+      throw ParamError("graph",
+                       "give either --graph FILE (DOT, STG or WfCommons JSON) or --generate with the generator's flags");
+    if (o.generate && !o.costs.empty())
+      throw ParamError("costs", "a cost table names the tasks of a graph file: give it with --graph FILE, not --generate");
     YAML::Node machine = load_machine_file(o.machine_file);
     const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
     const TopologyEntry* family = nullptr;
@@ -60,7 +64,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       throw ParamError("topology", "required: --topology KIND (or a machine file with topology:)");
     const std::string kind = workload_kind(o);
     const DagWorkloadEntry* workload = find_dag_workload(kind);
-    if (!workload) throw ParamError("graph-format", fmt::format("expected dot or stg, got '{}'", kind));
+    if (!workload) throw ParamError("graph-format", fmt::format("expected dot, stg or wfcommons, got '{}'", kind));
     const DagSchedulerEntry* scheduler = find_dag_scheduler(o.scheduler);
     if (!scheduler) {
       ParamSet unused;
@@ -70,6 +74,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     YAML::Node workload_node(YAML::NodeType::Map);
     workload_node["kind"] = kind;
     if (!o.generate) workload_node["file"] = o.graph;
+    if (!o.costs.empty()) workload_node["costs"] = o.costs;
     YAML::Node scheduler_node(YAML::NodeType::Map);
     scheduler_node["name"] = o.scheduler;
     // Each flag goes to whichever of topology, workload and scheduler declares it; a prefix
@@ -119,6 +124,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     DagMachine m = read_dag_machine(machine_src, machine, "machine");
     DagSetup setup{std::move(m.config), std::move(m.comm)};
     setup.workload = read_dag_workload(src, workload_node, "workload", "");
+    check_dag_workload_fits(src, workload_node, "workload", setup.workload, setup.machine.spec);
     setup.scheduler = &read_dag_scheduler(src, scheduler_node, "scheduler", setup.scheduler_params);
     if (o.ec_ratio) {
       if (!(*o.ec_ratio > 0)) throw ParamError("ec-ratio", "expected a positive number");

@@ -10,9 +10,10 @@
 namespace mpnsim {
 
 struct DagCommandOptions {
-  std::string scheduler;        // lps, hlf, dls, dls-pairs, heft
-  std::string graph;            // a DOT or STG file...
-  std::string graph_format;     // dot or stg; empty: from the extension (.dot/.gv, .stg)
+  std::string scheduler;        // a DAG scheduler's name (mpnsim list)
+  std::string graph;            // a DOT, STG or WfCommons JSON file...
+  std::string graph_format;     // dot, stg or wfcommons; empty: from the extension (.dot/.gv, .stg, .json)
+  std::string costs;            // optional cost table (CSV task,P0,P1,...) for the graph file
   bool generate = false;        // ...or a random graph of thesis §6.4 (its parameters in `extras`)
   std::string topology;         // family; its parameters in `extras`
   std::string machine_file;     // optional YAML mapping like an experiment's `machine:`

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "schedulers/dag/task_levels.hpp"
 #include "sim/csv_writer.hpp"
 
 namespace mpnsim {
@@ -25,9 +26,18 @@ double thread_cpu_seconds() {
 
 double mean_data(const TaskGraph& g) { return g.edge_count() ? g.total_data() / g.edge_count() : 0.0; }
 
+// A task's mean execution time on an average processor: the mean of the cost table's
+// means, else the mean work times the mean w times Tcp.
+double mean_task_time(const DagProblem& p) {
+  if (!p.graph.costs()) return p.graph.total_work() / p.graph.size() * p.mean_unit_time();
+  double sum = 0;
+  for (double t : mean_exec_times(p)) sum += t;
+  return sum / p.graph.size();
+}
+
 double ec_ratio_of(const DagProblem& p) {
   if (p.graph.size() == 0) return 0;
-  const double exec = p.graph.total_work() / p.graph.size() * p.mean_unit_time();
+  const double exec = mean_task_time(p);
   const double comm = p.graph.edge_count() ? p.comm.one_hop_delay(mean_data(p.graph)) : 0.0;
   return comm > 0 ? exec / comm : std::numeric_limits<double>::infinity();
 }
@@ -35,7 +45,7 @@ double ec_ratio_of(const DagProblem& p) {
 // Scales the data so that the mean execution time over the mean one-hop message time is `target`.
 void apply_ec_ratio(TaskGraph& g, const DagSetup& s, double target) {
   const DagProblem p{g, s.machine.spec, *s.comm};
-  const double exec = g.total_work() / g.size() * p.mean_unit_time();
+  const double exec = mean_task_time(p);
   const double startup = s.comm->one_hop_delay(0);
   const double per_unit = s.comm->one_hop_delay(1) - startup;
   const double d = mean_data(g);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/seeding.hpp"
+#include "workloads/dag/cost_table_format.hpp"
 #include "workloads/workload_input_error.hpp"
 
 namespace mpnsim {
@@ -69,13 +70,25 @@ DagWorkload read_dag_workload(const YamlSource& src, const YAML::Node& node, con
   const std::vector<std::string> skip{"kind"};
   w.params = src.params(node, path, w.entry->params, skip);
   if (w.entry->from_file) {
-    std::filesystem::path file = w.params.text("file");
-    if (file.is_relative() && !base_dir.empty()) file = std::filesystem::path(base_dir) / file;
+    auto resolve = [&](const std::string& name) {
+      std::filesystem::path file = name;
+      if (file.is_relative() && !base_dir.empty()) file = std::filesystem::path(base_dir) / file;
+      return file.string();
+    };
+    TaskGraph graph;
     try {
-      w.graph = std::make_shared<const TaskGraph>(read_dag_file(w.entry->name, file.string(), w.params));
+      graph = read_dag_file(w.entry->name, resolve(w.params.text("file")), w.params);
     } catch (const WorkloadInputError& e) {
       src.fail(node["file"], join_path(path, "file"), e.what());
     }
+    if (const std::string costs = w.params.text("costs"); costs != kNoCostTable) {
+      try {
+        graph.set_costs(read_cost_table_file(resolve(costs), graph));
+      } catch (const WorkloadInputError& e) {
+        src.fail(node["costs"], join_path(path, "costs"), e.what());
+      }
+    }
+    w.graph = std::make_shared<const TaskGraph>(std::move(graph));
     return w;
   }
   try {
@@ -88,6 +101,16 @@ DagWorkload read_dag_workload(const YamlSource& src, const YAML::Node& node, con
     if (k != "seed") parts.push_back(fmt::format("{}={}", k, to_text(v)));
   w.label = fmt::format("{}({})", w.entry->name, fmt::join(parts, ", "));
   return w;
+}
+
+void check_dag_workload_fits(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                             const DagWorkload& workload, const MachineSpec& machine) {
+  if (!workload.graph) return;
+  try {
+    check_costs_fit(*workload.graph, machine);
+  } catch (const std::invalid_argument& e) {
+    src.fail(node["costs"], join_path(path, "costs"), e.what());
+  }
 }
 
 const DagSchedulerEntry& read_dag_scheduler(const YamlSource& src, const YAML::Node& node, const std::string& path,
@@ -121,11 +144,14 @@ const std::vector<std::string>& dag_keys() {
 DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir) {
   if (!config["machine"]) src.fail(config, "machine", "required: the network and its parameters");
   if (!config["workload"])
-    src.fail(config, "workload", "required: {kind: random-dag, tasks: N, ...}, {kind: dot, file: F} or {kind: stg, file: F}");
+    src.fail(config, "workload",
+             "required: {kind: random-dag, tasks: N, ...}, {kind: dot, file: F}, {kind: stg, file: F} or "
+             "{kind: wfcommons, file: F}");
   if (!config["scheduler"]) src.fail(config, "scheduler", "required: {name: SCHEDULER, PARAM: VALUE ...}");
   DagMachine m = read_dag_machine(src, config["machine"], "machine");
   DagSetup s{std::move(m.config), std::move(m.comm)};
   s.workload = read_dag_workload(src, config["workload"], "workload", base_dir);
+  check_dag_workload_fits(src, config["workload"], "workload", s.workload, s.machine.spec);
   s.scheduler = &read_dag_scheduler(src, config["scheduler"], "scheduler", s.scheduler_params);
   if (config["ec_ratio"])
     s.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", 1e-300, std::numeric_limits<double>::max());

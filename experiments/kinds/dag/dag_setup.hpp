@@ -56,9 +56,14 @@ struct DagSetup {
 // limit them), and the route tables the schedulers use.
 DagMachine read_dag_machine(const YamlSource& src, const YAML::Node& node, const std::string& path);
 
-// `workload: {kind: random-dag | dot | stg, PARAM: VALUE}`; files relative to `base_dir`.
+// `workload: {kind: random-dag | dot | stg | wfcommons, PARAM: VALUE}`; files (`file`, and
+// `costs`, the cost table of a graph read from a file) relative to `base_dir`.
 DagWorkload read_dag_workload(const YamlSource& src, const YAML::Node& node, const std::string& path,
                               const std::string& base_dir);
+
+// Refuses, at `path`.costs, a cost table whose processor columns are not the machine's processors.
+void check_dag_workload_fits(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                             const DagWorkload& workload, const MachineSpec& machine);
 
 // `scheduler: {name: lps, PARAM: VALUE}` (or just `scheduler: lps`): the entry, and its
 // parameters into `params`. An unknown name is refused with the nearest one suggested.

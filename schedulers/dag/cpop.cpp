@@ -1,0 +1,113 @@
+// CPOP, Critical-Path-on-a-Processor (Topcuoglu, Hariri & Wu, IEEE TPDS 13(3), 2002, §4.2).
+#include <functional>
+#include <limits>
+#include <queue>
+
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/schedule_builder.hpp"
+#include "schedulers/dag/task_levels.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+// The tasks of a critical path: from the entry task of highest priority (upward + downward
+// rank), each step to the successor of highest priority, down to an exit task. The
+// successor through which a critical task's upward rank is attained has priority |CP|, and
+// no task has more, so the highest-priority successor is critical: no tolerance is needed.
+std::vector<bool> critical_path(const TaskGraph& g, const std::vector<double>& priority, const std::vector<int>& pos) {
+  std::vector<bool> on_path(static_cast<std::size_t>(g.size()), false);
+  // Higher priority first, ties to the task earlier in topological order.
+  auto better = [&](int a, int c) {
+    const double x = priority[static_cast<std::size_t>(a)], y = priority[static_cast<std::size_t>(c)];
+    return x != y ? x > y : pos[static_cast<std::size_t>(a)] < pos[static_cast<std::size_t>(c)];
+  };
+  int at = -1;
+  for (int t = 0; t < g.size(); ++t)
+    if (g.in_edges(t).empty() && (at < 0 || better(t, at))) at = t;
+  while (at >= 0) {
+    on_path[static_cast<std::size_t>(at)] = true;
+    int next = -1;
+    for (int e : g.out_edges(at))
+      if (next < 0 || better(g.edge(e).to, next)) next = g.edge(e).to;
+    at = next;
+  }
+  return on_path;
+}
+
+}  // namespace
+
+Schedule schedule_cpop(const DagProblem& problem) {
+  const TaskGraph& g = problem.graph;
+  const int procs = problem.processors();
+  const std::vector<int> topo = topological_order(g);
+  const std::vector<int> pos = positions(topo);
+  const std::vector<double> up = upward_ranks(problem, topo);
+  const std::vector<double> down = downward_ranks(problem, topo);
+  std::vector<double> priority(static_cast<std::size_t>(g.size()));
+  for (int t = 0; t < g.size(); ++t)
+    priority[static_cast<std::size_t>(t)] = up[static_cast<std::size_t>(t)] + down[static_cast<std::size_t>(t)];
+  const std::vector<bool> critical = critical_path(g, priority, pos);
+
+  // The critical-path processor: least total execution time of the critical tasks; ties
+  // to the lowest index.
+  int cp_processor = 0;
+  double least = std::numeric_limits<double>::infinity();
+  for (int p = 0; p < procs; ++p) {
+    double sum = 0;
+    for (int t = 0; t < g.size(); ++t)
+      if (critical[static_cast<std::size_t>(t)]) sum += problem.exec_time(t, p);
+    if (sum < least) {
+      least = sum;
+      cp_processor = p;
+    }
+  }
+
+  // Ready tasks (every predecessor placed) by decreasing priority, ties to the task
+  // earlier in topological order.
+  auto lower = [&](int a, int c) {
+    const double x = priority[static_cast<std::size_t>(a)], y = priority[static_cast<std::size_t>(c)];
+    return x != y ? x < y : pos[static_cast<std::size_t>(a)] > pos[static_cast<std::size_t>(c)];
+  };
+  std::priority_queue<int, std::vector<int>, decltype(lower)> ready(lower);
+  std::vector<int> waiting(static_cast<std::size_t>(g.size()));
+  for (int t = 0; t < g.size(); ++t) {
+    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
+    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push(t);
+  }
+  ScheduleBuilder b(problem, "cpop");
+  while (!ready.empty()) {
+    const int t = ready.top();
+    ready.pop();
+    int best = cp_processor;
+    double best_start = b.insertion_start(t, cp_processor);
+    if (!critical[static_cast<std::size_t>(t)]) {
+      // Off the critical path: the processor of earliest finish, with insertion as in HEFT.
+      double best_finish = std::numeric_limits<double>::infinity();
+      for (int p = 0; p < procs; ++p) {
+        const double start = b.insertion_start(t, p);
+        const double finish = start + problem.exec_time(t, p);
+        if (finish < best_finish) {
+          best_finish = finish;
+          best_start = start;
+          best = p;
+        }
+      }
+    }
+    b.place(t, best, best_start);
+    for (int e : g.out_edges(t))
+      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push(g.edge(e).to);
+  }
+  return b.take();
+}
+
+DagSchedulerEntry cpop_scheduler() {
+  return {"cpop",
+          "Critical-Path-on-a-Processor (Topcuoglu, Hariri & Wu 2002): priority upward + downward rank; the "
+          "critical path on the processor of least total cost, the other tasks by earliest finish time with insertion",
+          {},
+          [](const DagProblem& p, const ParamSet&) { return schedule_cpop(p); },
+          {}};
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,47 @@
+// The ready-set loop shared by ETF, Min-Min and Max-Min.
+#include "schedulers/dag/ready_pairs.hpp"
+
+#include <limits>
+
+#include "schedulers/dag/schedule_builder.hpp"
+
+namespace mpnsim {
+
+Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairChoice& choose) {
+  const TaskGraph& g = problem.graph;
+  ScheduleBuilder b(problem, std::move(name));
+  auto best_pair = [&](int t) {
+    ReadyPair best{t, 0, 0, 0};
+    double best_key = std::numeric_limits<double>::infinity();
+    for (int p = 0; p < problem.processors(); ++p) {
+      const double start = b.earliest_start(t, p);
+      const double finish = start + problem.exec_time(t, p);
+      const double k = key == PairKey::start ? start : finish;
+      if (k < best_key) {
+        best_key = k;
+        best = ReadyPair{t, p, start, finish};
+      }
+    }
+    return best;
+  };
+  std::vector<ReadyPair> ready;
+  std::vector<int> waiting(static_cast<std::size_t>(g.size()));
+  for (int t = 0; t < g.size(); ++t) {
+    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
+    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push_back(best_pair(t));
+  }
+  while (!ready.empty()) {
+    const std::size_t pick = choose(ready);
+    const ReadyPair chosen = ready[pick];
+    ready[pick] = ready.back();
+    ready.pop_back();
+    b.place(chosen.task, chosen.processor, chosen.start);
+    for (auto& r : ready)
+      if (r.processor == chosen.processor) r = best_pair(r.task);
+    for (int e : g.out_edges(chosen.task))
+      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push_back(best_pair(g.edge(e).to));
+  }
+  return b.take();
+}
+
+}  // namespace mpnsim

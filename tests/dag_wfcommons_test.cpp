@@ -1,0 +1,207 @@
+// Tests of the WfCommons WfFormat reader: real 1.4 and 1.5 instances, runtimes as work, shared files as data, errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "dag_test_support.hpp"
+#include "schedulers/dag/dag_metrics.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "sim/time_tolerance.hpp"
+#include "test_support.hpp"
+#include "topologies/families.hpp"
+#include "workloads/dag/wfcommons_format.hpp"
+#include "workloads/workload_input_error.hpp"
+
+namespace mpnsim {
+namespace {
+
+std::string data(const std::string& name) { return std::string(MPNSIM_SOURCE_DIR) + "/tests/data/wfcommons/" + name; }
+
+const std::string kBlast15 = "blast-chameleon-small-001.wfformat-1.5.json";
+const std::string kBlast14 = "blast-chameleon-small-001.wfformat-1.4.json";
+
+std::string error_of(const std::string& text) {
+  try {
+    read_wfcommons(text, "w.json");
+  } catch (const WorkloadInputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+int task(const TaskGraph& g, const std::string& name) {
+  for (int t = 0; t < g.size(); ++t)
+    if (g.task(t).name == name) return t;
+  ADD_FAILURE() << "no task " << name;
+  return 0;
+}
+
+// The data of edge from -> to, or -1 when there is no such edge.
+double edge_data(const TaskGraph& g, const std::string& from, const std::string& to) {
+  const int u = task(g, from), v = task(g, to);
+  for (int e : g.out_edges(u))
+    if (g.edge(e).to == v) return g.edge(e).data;
+  return -1;
+}
+
+// t1 = the sum of the recorded runtimes, summed here straight from the JSON.
+TEST(WfCommons, A15InstanceLoadsWithT1TheSumOfItsRuntimes) {
+  const TaskGraph g = read_wfcommons_file(data(kBlast15));
+  const auto doc = nlohmann::json::parse(testing::read_file(data(kBlast15)));
+  double sum = 0;
+  for (const auto& t : doc["workflow"]["execution"]["tasks"]) sum += t["runtimeInSeconds"].get<double>();
+  ASSERT_EQ(g.size(), static_cast<int>(doc["workflow"]["specification"]["tasks"].size()));
+  EXPECT_EQ(g.size(), 43);
+  EXPECT_EQ(g.name(), "makeflow-blast-small");
+  const testing::ProblemBox box(g, testing::dag_machine(complete_graph(4), 1, 0));
+  const DagMetrics m = schedule_metrics(box.problem(), schedule_heft(box.problem()));
+  EXPECT_TRUE(times_equal(m.t1, sum)) << m.t1 << " vs " << sum;
+  // The instance's own total agrees.
+  EXPECT_TRUE(times_equal(m.t1, doc["workflow"]["execution"]["metrics"]["sumTaskRuntimesInSeconds"].get<double>()));
+  EXPECT_EQ(g.task(task(g, "blastall_ID000002")).work, 9.798843);
+}
+
+// Edge data: the files the parent writes and the child reads. split_fasta gives each
+// blastall its 6-byte piece (small.fasta.k); blastall k gives cat_blast its .out and cat
+// its .err (0 bytes). The instance's sumOfFileSizesInBytes, 5,112,434,776, less the files
+// no dependency carries (small.fasta 203, split_fasta 1, blastall 7,688, nt 5,112,425,635,
+// None 454, cat_blast 1, the 40 pieces 240) leaves 554 bytes of .out files: the total data
+// is 240 + 554 = 794.
+TEST(WfCommons, EdgeDataIsTheSizeOfTheFilesPassedOn) {
+  const TaskGraph g = read_wfcommons_file(data(kBlast15));
+  EXPECT_EQ(g.edge_count(), 40 * 3);
+  EXPECT_EQ(edge_data(g, "split_fasta_ID000001", "blastall_ID000002"), 6);
+  EXPECT_EQ(edge_data(g, "blastall_ID000003", "cat_blast_ID000042"), 49);  // small.fasta.1.out
+  EXPECT_EQ(edge_data(g, "blastall_ID000041", "cat_blast_ID000042"), 9);   // small.fasta.39.out
+  EXPECT_EQ(edge_data(g, "blastall_ID000003", "cat_ID000043"), 0);
+  EXPECT_EQ(edge_data(g, "split_fasta_ID000001", "cat_ID000043"), -1);
+  EXPECT_EQ(g.total_data(), 794);
+}
+
+// The same execution in WfFormat 1.4 (one list of tasks, files per task, parents by name)
+// reads to the same graph.
+TEST(WfCommons, The14LayoutOfTheSameRunGivesTheSameGraph) {
+  const TaskGraph a = read_wfcommons_file(data(kBlast15));
+  const TaskGraph b = read_wfcommons_file(data(kBlast14));
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_EQ(a.edge_count(), b.edge_count());
+  for (int t = 0; t < a.size(); ++t) {
+    EXPECT_EQ(a.task(t).name, b.task(t).name);
+    EXPECT_EQ(a.task(t).work, b.task(t).work) << a.task(t).name;
+  }
+  for (int e = 0; e < a.edge_count(); ++e) {
+    EXPECT_EQ(a.edge(e).from, b.edge(e).from);
+    EXPECT_EQ(a.edge(e).to, b.edge(e).to);
+    EXPECT_EQ(a.edge(e).data, b.edge(e).data) << e;
+  }
+}
+
+TEST(WfCommons, EveryDagSchedulerSchedulesTheInstancesValidly) {
+  for (const std::string& f : {kBlast15, kBlast14, std::string("helloworld-chain-5-chameleon.wfformat-1.5.json")}) {
+    // 1 GB/s links: z * Tcm = 1e-9 s per byte, 1 ms startup.
+    const testing::ProblemBox box(read_wfcommons_file(data(f)),
+                                  testing::dag_machine(hypercube(3), 1e-9, 1e-3));
+    for (const auto& e : dag_schedulers()) {
+      const ParamSet params = resolve_params(e.params, {});
+      const Schedule s = e.schedule(box.problem(), params);
+      EXPECT_TRUE(check_schedule(box.problem(), s, e.rules ? e.rules(params) : ValidityRules{}).valid())
+          << e.name << " on " << f;
+    }
+  }
+  // The chain: 5 tasks of ~100 s passing 16,666,667 bytes each.
+  const TaskGraph chain = read_wfcommons_file(data("helloworld-chain-5-chameleon.wfformat-1.5.json"));
+  EXPECT_EQ(chain.edge_count(), 4);
+  EXPECT_EQ(chain.edge(0).data, 16666667);
+  EXPECT_TRUE(times_equal(chain.total_work(), 501.24));
+}
+
+const char* kSpec = R"({"workflow": {"specification": {"tasks": [
+  {"id": "a", "parents": [], "children": ["b"], "inputFiles": [], "outputFiles": ["f"]},
+  {"id": "b", "parents": ["a"], "children": [], "inputFiles": ["f", "g"], "outputFiles": []}],
+  "files": [{"id": "f", "sizeInBytes": 10}, {"id": "g", "sizeInBytes": 5}]},
+  "execution": {"tasks": [{"id": "a", "runtimeInSeconds": 2}, {"id": "b", "runtimeInSeconds": 3.5}]}}})";
+
+std::string with(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+TEST(WfCommons, ReadsAMinimal15Instance) {
+  const TaskGraph g = read_wfcommons(kSpec, "w.json");
+  ASSERT_EQ(g.size(), 2);
+  ASSERT_EQ(g.edge_count(), 1);  // listed on both ends, one edge
+  EXPECT_EQ(g.edge(0).data, 10);  // f only: b reads g, but a does not write it
+  EXPECT_EQ(g.task(1).work, 3.5);
+}
+
+TEST(WfCommons, ErrorsNameTheJsonPath) {
+  EXPECT_EQ(error_of(with(kSpec, R"("parents": ["a"])", R"("parents": ["x"])")),
+            "w.json: workflow.specification.tasks[1].parents[0]: no task 'x'");
+  EXPECT_EQ(error_of(with(kSpec, R"("children": ["b"])", R"("children": ["b", "zz"])")),
+            "w.json: workflow.specification.tasks[0].children[1]: no task 'zz'");
+  EXPECT_EQ(error_of(with(kSpec, R"("inputFiles": ["f", "g"])", R"("inputFiles": ["f", "h"])")),
+            "w.json: workflow.specification.tasks[1].inputFiles[1]: no file 'h' in workflow.specification.files");
+  EXPECT_EQ(error_of(with(kSpec, R"("runtimeInSeconds": 3.5)", R"("runtimeInSeconds": -1)")),
+            "w.json: workflow.execution.tasks[1].runtimeInSeconds: expected a number >= 0, got -1");
+  EXPECT_EQ(error_of(with(kSpec, R"("runtimeInSeconds": 3.5)", R"("runtimeInSeconds": "3.5")")),
+            "w.json: workflow.execution.tasks[1].runtimeInSeconds: expected a number >= 0, got a string");
+  EXPECT_EQ(error_of(with(kSpec, R"(, {"id": "b", "runtimeInSeconds": 3.5})", "")),
+            "w.json: workflow.execution.tasks: no entry for task 'b'");
+  EXPECT_EQ(error_of(with(kSpec, R"({"id": "b", "runtimeInSeconds": 3.5})", R"({"id": "c", "runtimeInSeconds": 3.5})")),
+            "w.json: workflow.execution.tasks[1].id: no task 'c' in workflow.specification.tasks");
+  EXPECT_EQ(error_of(with(kSpec, R"({"id": "f", "sizeInBytes": 10})", R"({"id": "f"})")),
+            "w.json: workflow.specification.files[0]: missing 'sizeInBytes'");
+  EXPECT_EQ(error_of(with(kSpec, R"({"id": "b", "parents")", R"({"id": "a", "parents")")),
+            "w.json: workflow.specification.tasks[1].id: task 'a' appears twice (also workflow.specification.tasks[0])");
+  EXPECT_EQ(error_of(with(kSpec, R"("children": [], "inputFiles": ["f", "g"])",
+                          R"("children": ["a"], "inputFiles": ["f", "g"])")),
+            "w.json: workflow.specification.tasks: the graph has a cycle: a -> b -> a");
+  EXPECT_EQ(error_of(with(kSpec, R"("parents": ["a"])", R"("parents": ["b"])")),
+            "w.json: workflow.specification.tasks[1].parents[0]: task 'b' depends on itself");
+  EXPECT_EQ(error_of(R"({"workflow": {"specification": {"tasks": {}}}})"),
+            "w.json: workflow.specification.tasks: expected an array, got an object");
+  EXPECT_EQ(error_of(R"({"workflow": {"specification": {"tasks": []}}})"),
+            "w.json: workflow.execution: missing: a WfFormat 1.5 instance gives the tasks' runtimes there");
+  EXPECT_EQ(error_of(R"({"workflow": {}})"),
+            "w.json: workflow: has neither 'specification' (WfFormat 1.5) nor 'tasks' (WfFormat 1.4)");
+  EXPECT_EQ(error_of(R"([1, 2])"), "w.json: (the document): expected an object, got an array");
+  const std::string bad = error_of("{\n  \"workflow\": {\n    \"tasks\": [,]\n  }\n}\n");
+  EXPECT_TRUE(contains(bad, "w.json:3: not valid JSON")) << bad;
+  EXPECT_TRUE(contains(error_of(""), "w.json:1: not valid JSON")) << error_of("");
+}
+
+const char* kList = R"({"schemaVersion": "1.4", "workflow": {"tasks": [
+  {"name": "a", "id": "ID1", "runtimeInSeconds": 2, "parents": [], "files": [
+    {"link": "output", "name": "f", "sizeInBytes": 10}, {"link": "input", "name": "in", "sizeInBytes": 99}]},
+  {"name": "b", "runtime": 3, "parents": ["ID1"], "files": [
+    {"link": "input", "name": "f", "size": 10}, {"link": "output", "name": "out", "size": 1}]},
+  {"name": "c", "runtimeInSeconds": 1, "parents": ["a", "b"], "files": [
+    {"link": "input", "name": "out", "sizeInBytes": 1}, {"link": "input", "name": "f", "sizeInBytes": 10}]}]}})";
+
+TEST(WfCommons, Reads14TaskListsWithNamesIdsAndOldKeys) {
+  const TaskGraph g = read_wfcommons(kList, "w.json");
+  ASSERT_EQ(g.size(), 3);
+  EXPECT_EQ(g.task(1).work, 3);  // 'runtime' before 1.4
+  ASSERT_EQ(g.edge_count(), 3);
+  EXPECT_EQ(edge_data(g, "a", "b"), 10);  // parent named by its id
+  EXPECT_EQ(edge_data(g, "a", "c"), 10);
+  EXPECT_EQ(edge_data(g, "b", "c"), 1);
+  EXPECT_EQ(error_of(with(kList, R"("parents": ["a", "b"])", R"("parents": ["a", "q"])")),
+            "w.json: workflow.tasks[2].parents[1]: no task 'q'");
+  EXPECT_EQ(error_of(with(kList, R"("name": "c", "runtimeInSeconds": 1,)", R"("name": "c",)")),
+            "w.json: workflow.tasks[2]: missing 'runtimeInSeconds' (or 'runtime' before WfFormat 1.4)");
+  EXPECT_EQ(error_of(with(kList, R"({"link": "output", "name": "out", "size": 1})", R"({"link": "inout", "name": "out", "size": 1})")),
+            "w.json: workflow.tasks[1].files[1].link: expected input or output, got 'inout'");
+  EXPECT_EQ(error_of(with(kList, R"({"link": "output", "name": "out", "size": 1})", R"({"link": "output", "name": "out"})")),
+            "w.json: workflow.tasks[1].files[1]: missing 'sizeInBytes' (or 'size' before WfFormat 1.4)");
+  EXPECT_EQ(error_of(with(kList, R"({"name": "b", "runtime")", R"({"name": "a", "runtime")")),
+            "w.json: workflow.tasks[1].name: task 'a' appears twice (also workflow.tasks[0])");
+  EXPECT_EQ(error_of(with(kList, R"("sizeInBytes": 99)", R"("sizeInBytes": -99)")),
+            "w.json: workflow.tasks[0].files[1].sizeInBytes: expected a number >= 0, got -99");
+}
+
+}  // namespace
+}  // namespace mpnsim

@@ -1,9 +1,9 @@
 // CPOP, Critical-Path-on-a-Processor (Topcuoglu, Hariri & Wu, IEEE TPDS 13(3), 2002, §4.2).
 #include <functional>
 #include <limits>
-#include <queue>
 
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/ready_tasks.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
 
@@ -65,20 +65,10 @@ Schedule schedule_cpop(const DagProblem& problem) {
 
   // Ready tasks (every predecessor placed) by decreasing priority, ties to the task
   // earlier in topological order.
-  auto lower = [&](int a, int c) {
-    const double x = priority[static_cast<std::size_t>(a)], y = priority[static_cast<std::size_t>(c)];
-    return x != y ? x < y : pos[static_cast<std::size_t>(a)] > pos[static_cast<std::size_t>(c)];
-  };
-  std::priority_queue<int, std::vector<int>, decltype(lower)> ready(lower);
-  std::vector<int> waiting(static_cast<std::size_t>(g.size()));
-  for (int t = 0; t < g.size(); ++t) {
-    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push(t);
-  }
+  ReadyTasks ready(g, priority, pos);
   ScheduleBuilder b(problem, "cpop");
   while (!ready.empty()) {
-    const int t = ready.top();
-    ready.pop();
+    const int t = ready.pop();
     int best = cp_processor;
     double best_start = b.insertion_start(t, cp_processor);
     if (!critical[static_cast<std::size_t>(t)]) {
@@ -95,8 +85,7 @@ Schedule schedule_cpop(const DagProblem& problem) {
       }
     }
     b.place(t, best, best_start);
-    for (int e : g.out_edges(t))
-      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push(g.edge(e).to);
+    ready.release(t);
   }
   return b.take();
 }

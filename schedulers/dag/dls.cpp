@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
-#include <queue>
 
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/ready_tasks.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
 
@@ -37,24 +37,13 @@ Schedule schedule_dls(const DagProblem& problem) {
   const std::vector<int> topo = topological_order(g);
   const std::vector<int> pos = positions(topo);
   const std::vector<double> sl = static_levels(problem, topo);
-  auto lower = [&](int a, int c) {
-    const double x = sl[static_cast<std::size_t>(a)], y = sl[static_cast<std::size_t>(c)];
-    return x != y ? x < y : pos[static_cast<std::size_t>(a)] > pos[static_cast<std::size_t>(c)];
-  };
-  std::priority_queue<int, std::vector<int>, decltype(lower)> ready(lower);
-  std::vector<int> waiting(static_cast<std::size_t>(g.size()));
-  for (int t = 0; t < g.size(); ++t) {
-    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push(t);
-  }
+  ReadyTasks ready(g, sl, pos);
   ScheduleBuilder b(problem, "dls");
   while (!ready.empty()) {
-    const int t = ready.top();
-    ready.pop();
+    const int t = ready.pop();
     const auto [p, start] = best_processor(b, t);
     b.place(t, p, start);
-    for (int e : g.out_edges(t))
-      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push(g.edge(e).to);
+    ready.release(t);
   }
   return b.take();
 }

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/ready_tasks.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
 
@@ -18,21 +19,12 @@ Schedule schedule_hlf(const DagProblem& problem) {
 
   // A task is ready once all its predecessors have finished (in schedule time). Highest
   // static level first, ties to the earlier task in topological order.
-  auto lower = [&](int a, int c) {
-    const double x = sl[static_cast<std::size_t>(a)], y = sl[static_cast<std::size_t>(c)];
-    return x != y ? x < y : pos[static_cast<std::size_t>(a)] > pos[static_cast<std::size_t>(c)];
-  };
-  std::priority_queue<int, std::vector<int>, decltype(lower)> ready(lower);
+  ReadyTasks ready(g, sl, pos);
   std::priority_queue<int, std::vector<int>, std::greater<>> idle;  // lowest index first
   for (int p = 0; p < problem.processors(); ++p) idle.push(p);
   // Completions: (finish time, processor, task), earliest first.
   using Event = std::tuple<double, int, int>;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> running;
-  std::vector<int> waiting(static_cast<std::size_t>(n));
-  for (int t = 0; t < n; ++t) {
-    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push(t);
-  }
 
   ScheduleBuilder b(problem, "hlf");
   double now = 0;
@@ -43,8 +35,7 @@ Schedule schedule_hlf(const DagProblem& problem) {
     while (!idle.empty() && !ready.empty()) {
       const int p = idle.top();
       idle.pop();
-      const int t = ready.top();
-      ready.pop();
+      const int t = ready.pop();
       b.place(t, p, std::max(now, b.data_ready(t, p)));
       running.emplace(b.placement(t).finish, p, t);
       ++placed;
@@ -56,10 +47,7 @@ Schedule schedule_hlf(const DagProblem& problem) {
       const auto [time, p, t] = running.top();
       running.pop();
       idle.push(p);
-      for (int e : g.out_edges(t)) {
-        const int s = g.edge(e).to;
-        if (--waiting[static_cast<std::size_t>(s)] == 0) ready.push(s);
-      }
+      ready.release(t);
     }
   }
   return b.take();

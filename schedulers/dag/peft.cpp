@@ -1,9 +1,9 @@
 // PEFT, Predict Earliest Finish Time (Arabnejad & Barbosa, IEEE TPDS 25(3), 2014): optimistic cost table, rank_oct, O_EFT.
 #include <algorithm>
 #include <limits>
-#include <queue>
 
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/ready_tasks.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
 
@@ -53,20 +53,10 @@ Schedule schedule_peft(const DagProblem& problem) {
   const std::vector<int> pos = positions(topological_order(g));
   // Ready tasks (every predecessor placed) by decreasing rank_oct, ties to the task
   // earlier in topological order.
-  auto lower = [&](int a, int c) {
-    const double x = rank[static_cast<std::size_t>(a)], y = rank[static_cast<std::size_t>(c)];
-    return x != y ? x < y : pos[static_cast<std::size_t>(a)] > pos[static_cast<std::size_t>(c)];
-  };
-  std::priority_queue<int, std::vector<int>, decltype(lower)> ready(lower);
-  std::vector<int> waiting(static_cast<std::size_t>(g.size()));
-  for (int t = 0; t < g.size(); ++t) {
-    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push(t);
-  }
+  ReadyTasks ready(g, rank, pos);
   ScheduleBuilder b(problem, "peft");
   while (!ready.empty()) {
-    const int t = ready.top();
-    ready.pop();
+    const int t = ready.pop();
     // The processor of least O_EFT = EFT + OCT (EFT with insertion); ties to the lowest index.
     int best = 0;
     double best_start = 0, best_oeft = std::numeric_limits<double>::infinity();
@@ -80,8 +70,7 @@ Schedule schedule_peft(const DagProblem& problem) {
       }
     }
     b.place(t, best, best_start);
-    for (int e : g.out_edges(t))
-      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push(g.edge(e).to);
+    ready.release(t);
   }
   return b.take();
 }

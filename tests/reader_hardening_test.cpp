@@ -26,6 +26,127 @@ using testing::TempDir;
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
+// The reproducers copied from shared/findings/2026-11-23 (see tests/data/findings/README.md).
+std::string finding(const std::string& name) {
+  return std::string(MPNSIM_SOURCE_DIR) + "/tests/data/findings/" + name;
+}
+
+template <class F>
+std::string input_error_of(F&& f) {
+  try {
+    f();
+  } catch (const WorkloadInputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no WorkloadInputError";
+  return {};
+}
+
+nlohmann::json json_of(const std::string& output) {
+  const auto b = output.find('{');
+  const auto e = output.rfind('}');
+  return nlohmann::json::parse(output.substr(b, e - b + 1));
+}
+
+std::string nested_dot(int depth) {
+  return "digraph g {" + std::string(static_cast<std::size_t>(depth), '{') + " a [size=1] " +
+         std::string(static_cast<std::size_t>(depth), '}') + "}\n";
+}
+
+// F2: 20 000 nested braces overflowed the parser's stack (SIGSEGV).
+TEST(DotReader, DeepNestingIsRefusedCleanly) {
+  const std::string e = input_error_of([] { read_dot(nested_dot(20000), "deep.dot"); });
+  EXPECT_TRUE(contains(e, "deep.dot:1: subgraphs nest deeper than 256 levels")) << e;
+  EXPECT_EQ(read_dot(nested_dot(256), "ok.dot").size(), 1);  // at the limit: fine
+  TempDir dir("hardening-f2");
+  const std::string file = dir.file("deep.dot", nested_dot(20000));
+  const auto r = run_mpnsim("dag --graph " + file + " --topology let --depth 2 --scheduler lps");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "nest deeper than 256")) << r.output;
+}
+
+// F7: "size=3.5e-06" was read as 3.5 (the exponent became stray attributes), and 1e+20 was refused.
+TEST(DotReader, ReadsNumbersWithExponents) {
+  const TaskGraph g = read_dot_file(finding("F7_dot_exponent.dot"));
+  ASSERT_EQ(g.edge_count(), 1);
+  EXPECT_EQ(g.edge(0).data, 3.5e-06);
+  const TaskGraph h = read_dot("digraph { a [size=1e+20]; b [size=2.5E19]; c [size=7e+5]; a -> b [size=1e17] }", "x.dot");
+  EXPECT_EQ(h.task(0).work, 1e20);
+  EXPECT_EQ(h.task(1).work, 2.5e19);
+  EXPECT_EQ(h.task(2).work, 7e5);
+  EXPECT_EQ(h.edge(0).data, 1e17);
+  // A number run into letters or a second dot is two IDs in a row: refused, not split.
+  for (const char* bad : {"digraph { a [size=3.5x] }", "digraph { a [size=1.5.2] }", "digraph { a [size=2e] }"}) {
+    const std::string e = input_error_of([&] { read_dot(bad, "b.dot"); });
+    EXPECT_TRUE(contains(e, "b.dot:1: badly delimited number")) << e;
+  }
+}
+
+// F7: the writer prints the shortest form that reads back (exponents included): every value
+// comes back bit for bit.
+TEST(DotReader, WriterRoundTripsEveryMagnitude) {
+  const std::vector<std::vector<double>> groups{
+      {1e20, 3e19, 7.25e18}, {3.5e-06, 1e-06, 0.1 + 0.2}, {1e-300, 2.5e-300, 1e-301}, {1e140, 3e139, 2e139}};
+  for (const auto& values : groups) {
+    TaskGraph g("round");
+    for (std::size_t i = 0; i < values.size(); ++i) g.add_task(fmt::format("t{}", i), values[i]);
+    for (int i = 0; i + 1 < g.size(); ++i) g.add_edge(i, i + 1, values[static_cast<std::size_t>(i)] / 3);
+    const TaskGraph back = read_dot(write_dot(g), "round.dot");
+    for (int t = 0; t < g.size(); ++t) EXPECT_EQ(back.task(t).work, g.task(t).work) << write_dot(g);
+    for (int e = 0; e < g.edge_count(); ++e) EXPECT_EQ(back.edge(e).data, g.edge(e).data) << write_dot(g);
+  }
+}
+
+// Found by fuzzing: a name from an HTML ID holding a backslash before a line break was
+// written quoted, where that backslash is a line continuation, and came back changed.
+TEST(DotReader, WriterKeepsNamesQuotingCannotHold) {
+  const TaskGraph g = read_dot("digraph { <a\\\nb> [size=1]; <c\\> [size=2]; \"d\\\"e\" [size=3] }", "h.dot");
+  ASSERT_EQ(g.size(), 3);
+  EXPECT_EQ(g.task(0).name, "a\\\nb");
+  EXPECT_EQ(g.task(1).name, "c\\");
+  EXPECT_EQ(g.task(2).name, "d\"e");
+  const TaskGraph back = read_dot(write_dot(g), "back.dot");
+  for (int t = 0; t < g.size(); ++t) EXPECT_EQ(back.task(t).name, g.task(t).name) << write_dot(g);
+  TaskGraph odd;
+  odd.add_task("x>\\\n", 1);  // neither quotable nor balanced
+  EXPECT_THROW(write_dot(odd), std::invalid_argument);
+}
+
+// F7 through the CLI: --ec-ratio 1e6 scales the data to numbers written with exponents;
+// reading the written graph back gave ec_ratio 1 instead of 10^6.
+TEST(DotReader, EcRatioWriteDotReadsBackTheSameRun) {
+  TempDir dir("hardening-f7");
+  const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d; c -> d [size=1] }\n");
+  const std::string written = (dir.path() / "w.dot").string();
+  const std::string tail = " --topology chain --n 2 --scheduler heft --format json";
+  const auto first = run_mpnsim("dag --graph " + dot + " --ec-ratio 1e6 --write-dot " + written + tail);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  const auto second = run_mpnsim("dag --graph " + written + tail);
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  const auto a = json_of(first.output), b = json_of(second.output);
+  EXPECT_NEAR(b["ec_ratio"].get<double>(), 1e6, 1e-9 * 1e6);
+  EXPECT_EQ(a["makespan"].get<double>(), b["makespan"].get<double>());
+}
+
+// F8: a work of 1e17 next to a work of 1: the 1 is lost entirely when added to 1e17, and
+// HEFT's own schedule failed the validity checker. Now refused up front, at the line of the value.
+TEST(DotReader, RefusesValuesLostInTheGraphsSums) {
+  const std::string e = input_error_of([] { read_dot_file(finding("F8_float_absorption.dot")); });
+  EXPECT_TRUE(contains(e, "F8_float_absorption.dot:1: task 'b' has work 1")) << e;
+  EXPECT_TRUE(contains(e, "lost entirely")) << e;
+  const auto r = run_mpnsim("dag --graph " + finding("F8_float_absorption.dot") +
+                            " --topology chain --n 2 --scheduler heft --format json");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  // 2^53 times apart is the limit: 1e15 next to 1 still adds exactly.
+  EXPECT_NO_THROW(read_dot("digraph { a [size=1e15]; b [size=1]; a -> b }", "ok.dot"));
+  // Totals that could overflow the model's arithmetic.
+  const std::string big = input_error_of([] { read_dot("digraph {\n a [size=1e200]\n}", "big.dot"); });
+  EXPECT_TRUE(contains(big, "big.dot:2: task 'a' has work 1e+200, above mpnsim's limit of 1e+150")) << big;
+  const std::string sum = input_error_of([] {
+    read_dot("digraph {\n a [size=9e149]; b [size=9e149]\n a -> b [size=1e149]\n}", "sum.dot");
+  });
+  EXPECT_TRUE(contains(sum, "add up to 1.9e+150")) << sum;
+}
 
 // The generator with huge degrees took over 7 GB: refused from the expected edge count.
 TEST(DagGenerator, RefusesGraphsPastTheEdgeLimitUpFront) {

@@ -42,6 +42,12 @@ std::string input_error_of(F&& f) {
   return {};
 }
 
+double seconds_of(const std::function<void()>& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 nlohmann::json json_of(const std::string& output) {
   const auto b = output.find('{');
   const auto e = output.rfind('}');
@@ -148,6 +154,48 @@ TEST(DotReader, RefusesValuesLostInTheGraphsSums) {
   EXPECT_TRUE(contains(sum, "add up to 1.9e+150")) << sum;
 }
 
+// The two fuzzed STG files with a task of work 1e23 and 1e308 (LPS's schedules were invalid).
+TEST(StgReader, RefusesWorksOutsideTheModelsRange) {
+  for (const char* name : {"exit1_bd0a49645f.stg", "exit1_9665ed32b3.stg"}) {
+    const std::string e = input_error_of([&] { read_stg_file(finding(name)); });
+    EXPECT_TRUE(contains(e, name)) << e;
+    const auto r = run_mpnsim("dag --graph " + finding(name) + " --topology let --depth 2 --scheduler lps");
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+  }
+  const std::string e = input_error_of([] { read_stg_file(finding("exit1_bd0a49645f.stg")); });
+  EXPECT_TRUE(contains(e, "exit1_bd0a49645f.stg:5: task 'T3' has work 1e+308")) << e;
+}
+
+// F9: a 10-byte header announcing 10^8 tasks allocated 2.7 GB for 8 s before refusing.
+TEST(StgReader, HugeHeaderIsRefusedBeforeAllocating) {
+  std::string e;
+  const double took = seconds_of([&] { e = input_error_of([] { read_stg_file(finding("F9_stg_huge_header.stg")); }); });
+  EXPECT_LT(took, 0.5);
+  EXPECT_TRUE(contains(e, "F9_stg_huge_header.stg:1: the file announces 100000000 tasks")) << e;
+  EXPECT_TRUE(contains(e, "GiB")) << e;
+  // Past 64 bits, and a count the file is too short for.
+  e = input_error_of([] { read_stg("99999999999999999999999\n", "h.stg"); });
+  EXPECT_TRUE(contains(e, "h.stg:1: the file announces 99999999999999999999999 tasks")) << e;
+  e = input_error_of([] { read_stg("50000\n0 0 0\n1 1 1 0\n", "short.stg"); });
+  EXPECT_TRUE(contains(e, "short.stg:1: the file announces 50000 tasks, so 50002 records")) << e;
+  e = input_error_of([] { read_stg("-3\n", "neg.stg"); });
+  EXPECT_TRUE(contains(e, "neg.stg:1: the number of tasks must be in 0..1999998, found -3")) << e;
+  e = input_error_of([] { read_stg("1\n0 0 0\n1 1 1 99999999999999999999\n2 0 1 1\n", "p.stg"); });
+  EXPECT_TRUE(contains(e, "p.stg:3: a predecessor of task 1 must be in 0..2, found 99999999999999999999")) << e;
+  const auto r = run_mpnsim("dag --graph " + finding("F9_stg_huge_header.stg") + " --topology let --depth 2 --scheduler lps");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+// Numbers are read the same in every locale, exponents included.
+TEST(StgReader, ReadsExponentsAndRefusesNonFiniteTimes) {
+  const TaskGraph g = read_stg("1\n0 0 0\n1 2.5e3 1 0\n2 0 1 1\n", "e.stg");
+  EXPECT_EQ(g.task(1).work, 2500);
+  for (const char* bad : {"inf", "nan", "1e309", "-1"}) {
+    const std::string e = input_error_of([&] { read_stg(std::string("1\n0 0 0\n1 ") + bad + " 1 0\n2 0 1 1\n", "b.stg"); });
+    EXPECT_TRUE(contains(e, "b.stg:3: expected a number >= 0 (the processing time of task 1)")) << e;
+  }
+}
+
 // The generator with huge degrees took over 7 GB: refused from the expected edge count.
 TEST(DagGenerator, RefusesGraphsPastTheEdgeLimitUpFront) {
   RandomDagParams p;
@@ -184,6 +232,14 @@ TEST(DagGenerator, RefusesGraphsPastTheEdgeLimitUpFront) {
   wide.exec_min = 1;
   wide.exec_max = 1e18;
   EXPECT_THROW(check_random_dag_params(wide), std::invalid_argument);
+}
+
+// The tree readers share the DOT reader's limits and refuse oversize counts with file:line.
+TEST(TreeFileReader, RefusesDeepDotAndHugeParents) {
+  const std::string e = input_error_of([] { read_tree_dot(nested_dot(5000), "t.dot"); });
+  EXPECT_TRUE(contains(e, "nest deeper than")) << e;
+  const std::string p = input_error_of([] { read_tree_parents("-1\n99999999999999999999\n", "t.txt"); });
+  EXPECT_TRUE(contains(p, "t.txt:2: expected the index of task 1's parent")) << p;
 }
 
 }  // namespace

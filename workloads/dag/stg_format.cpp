@@ -94,6 +94,7 @@ class StgReader {
       int line;  // where the predecessor is listed
     };
     std::vector<std::vector<Pred>> preds(static_cast<std::size_t>(count));
+    std::vector<int> listed_for(static_cast<std::size_t>(count), -1);  // the last task that listed it
     std::int64_t edges = 0;
     Line l, pl;
     for (int id = 0; id < count; ++id) {
@@ -118,8 +119,10 @@ class StgReader {
       auto pred = [&](const Line& where, std::string_view tok, std::optional<std::string_view> cost) {
         const long long p = whole(where, tok, fmt::format("a predecessor of task {}", id), 0, count - 1);
         if (p == id) fail(where, fmt::format("task {} is listed as its own predecessor", id));
-        for (const auto& q : ps)
-          if (q.task == p) fail(where, fmt::format("predecessor {} of task {} is listed twice", p, id));
+        // A mark per task, not a scan of the list so far: a record may list 10^6 predecessors.
+        int& mark = listed_for[static_cast<std::size_t>(p)];
+        if (mark == id) fail(where, fmt::format("predecessor {} of task {} is listed twice", p, id));
+        mark = id;
         ps.push_back({static_cast<int>(p),
                       cost ? real(where, *cost, fmt::format("the communication cost {} -> {}", p, id)) : 0.0,
                       where.number});

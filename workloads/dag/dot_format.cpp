@@ -264,8 +264,11 @@ class Parser {
   }
 
  private:
+  // The defaults a subgraph inherits and may override. Only `size` means anything here, so
+  // only it is kept: a scope is copied into every subgraph, and copying whole attribute maps
+  // made many subgraphs under long `node [...]` lists quadratic.
   struct Scope {
-    Attrs node_defaults, edge_defaults;
+    std::optional<Attr> node_size, edge_size;
   };
 
   // Subgraphs nest by recursion; deeper than this is refused before the stack runs out
@@ -313,7 +316,9 @@ class Parser {
     if (keyword(t, "node") || keyword(t, "edge")) {
       const bool node = keyword(t, "node");
       advance();
-      attr_lists(node ? scope.node_defaults : scope.edge_defaults, true);
+      Attrs defaults;
+      attr_lists(defaults, true);
+      if (auto it = defaults.find("size"); it != defaults.end()) (node ? scope.node_size : scope.edge_size) = it->second;
       return;
     }
     if (keyword(t, "subgraph") || t.kind == Tok::lbrace) {
@@ -364,7 +369,7 @@ class Parser {
       const int a = node(chain[i].first, chain[i].second, scope);
       const int b = node(chain[i + 1].first, chain[i + 1].second, scope);
       EdgeInfo e{a, b, chain[i + 1].second, {}};
-      if (auto it = scope.edge_defaults.find("size"); it != scope.edge_defaults.end()) e.size = it->second;
+      e.size = scope.edge_size;
       if (auto it = attrs.find("size"); it != attrs.end()) e.size = it->second;
       const auto key = std::make_pair(a, b);
       if (auto it = edge_index_.find(key); it != edge_index_.end()) {
@@ -433,7 +438,7 @@ class Parser {
       }
       names_.push_back(name);
       NodeInfo info{line, {}};
-      if (auto d = scope.node_defaults.find("size"); d != scope.node_defaults.end()) info.size = d->second;
+      info.size = scope.node_size;
       nodes_.push_back(info);
     }
     return it->second;

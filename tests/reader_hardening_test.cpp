@@ -273,5 +273,19 @@ TEST(TreeFileReader, RefusesDeepDotAndHugeParents) {
   EXPECT_TRUE(contains(p, "t.txt:2: expected the index of task 1's parent")) << p;
 }
 
+// Naming a cycle of parents walked from every task with a fresh table each time: quadratic,
+// 16 s of CPU for 100 000 tasks whose last two point at each other. Now each task is walked once.
+TEST(TreeFileReader, CycleAtTheEndOfALongFileIsNamedInLinearTime) {
+  const int n = 100'000;
+  std::string text = "-1\n";
+  for (int i = 1; i < n - 2; ++i) text += fmt::format("{}\n", i - 1);
+  text += fmt::format("{}\n{}\n", n - 1, n - 2);
+  std::string e;
+  EXPECT_LT(seconds_of([&] { e = input_error_of([&] { read_tree_parents(text, "long.txt"); }); }), 1.0);
+  EXPECT_TRUE(contains(e, fmt::format("long.txt:{}: task {} is not below the root: its parents form a cycle ({} -> {} -> {})",
+                                      n - 1, n - 2, n - 2, n - 1, n - 2)))
+      << e;
+}
+
 }  // namespace
 }  // namespace mpnsim

@@ -195,8 +195,8 @@ void install_crash_handlers(const Options& o) {
 }
 
 // Stops the process when one input runs too long or the process grows past the limit.
-void start_watchdog(const Options& o) {
-  std::thread([&o] {
+void start_watchdog(const Options& options) {
+  std::thread([o = options] {  // a copy: the thread outlives main's locals
     for (int tick = 0;; ++tick) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
       const std::int64_t started = g_current.started_ns.load();
@@ -303,6 +303,7 @@ int main(int argc, char** argv) {
   for (const auto& p : pool) largest_seed = std::max(largest_seed, p.size());
   std::uint64_t executions = 0, accepted = 0, refused = 0, slow = 0;
   double slowest_ms = 0;
+  std::string slowest_input;  // kept to be looked at: a slow input hints at work superlinear in its size
   std::map<std::string, std::pair<std::uint64_t, fs::path>> findings;  // key -> (count, first input)
   const auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
@@ -316,7 +317,10 @@ int main(int argc, char** argv) {
     const auto t0 = Clock::now();
     const Result r = run_one(input);
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    slowest_ms = std::max(slowest_ms, ms);
+    if (ms > slowest_ms) {
+      slowest_ms = ms;
+      slowest_input = input;
+    }
     slow += ms > 250;
     ++executions;
     if (r.outcome == Outcome::finding) {
@@ -343,6 +347,9 @@ int main(int argc, char** argv) {
     }
   }
   const double secs = elapsed();
+  if (slowest_ms > 250)
+    std::cerr << "fuzz: the slowest input (" << slowest_ms << " ms, " << slowest_input.size() << " bytes) is saved as "
+              << save(o, "slow", slowest_input).string() << "\n";
   std::uint64_t finding_runs = 0;
   for (const auto& [k, v] : findings) finding_runs += v.first;
   std::printf("fuzz %s: %llu executions in %.1f s (%.0f/s), seed %llu; accepted %llu, refused %llu; slowest %.1f ms, "

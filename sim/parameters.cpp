@@ -123,7 +123,7 @@ ParamSet resolve_params(std::span<const ParamSpec> specs,
   std::vector<std::string> names;
   for (const auto& s : specs) names.push_back(s.name);
   for (const auto& [key, text] : given) {
-    auto it = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == key; });
+    auto it = std::find_if(specs.begin(), specs.end(), [&name = key](const ParamSpec& s) { return s.name == name; });
     if (it == specs.end()) {
       const std::string near = nearest_name(key, names);
       std::string valid;

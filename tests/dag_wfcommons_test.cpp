@@ -181,6 +181,12 @@ const char* kList = R"({"schemaVersion": "1.4", "workflow": {"tasks": [
   {"name": "c", "runtimeInSeconds": 1, "parents": ["a", "b"], "files": [
     {"link": "input", "name": "out", "sizeInBytes": 1}, {"link": "input", "name": "f", "sizeInBytes": 10}]}]}})";
 
+TEST(WfCommons, RuntimesTheModelCannotCarryAreRefusedAtTheirTask) {
+  // dag_input_limits.hpp: a total above 1e150 could overflow the schedulers' sums.
+  const std::string big = error_of(with(kSpec, R"("runtimeInSeconds": 3.5)", R"("runtimeInSeconds": 1e200)"));
+  EXPECT_TRUE(contains(big, "w.json: workflow.specification.tasks[1]")) << big;
+}
+
 TEST(WfCommons, Reads14TaskListsWithNamesIdsAndOldKeys) {
   const TaskGraph g = read_wfcommons(kList, "w.json");
   ASSERT_EQ(g.size(), 3);

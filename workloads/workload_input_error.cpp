@@ -1,8 +1,10 @@
 // Located errors in workload files, and reading a whole file.
 #include "workloads/workload_input_error.hpp"
 
+#include <cstdint>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -24,11 +26,23 @@ WorkloadInputError::WorkloadInputError(std::string file, int line, std::string p
       problem_(std::move(problem)) {}
 
 std::string read_text_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw WorkloadInputError(path, 0, "is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw WorkloadInputError(path, 0, "cannot open the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  // Read in blocks up to the limit (the size a file claims is not trusted: pipes have none).
+  std::string text;
+  std::vector<char> block(std::size_t{1} << 16);
+  while (in) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+    if (static_cast<std::int64_t>(text.size()) > kMaxWorkloadFileBytes)
+      throw WorkloadInputError(path, 0, fmt::format("the file is larger than {} MiB, the most mpnsim reads as a "
+                                                    "workload (a task graph at the size limits takes less)",
+                                                    kMaxWorkloadFileBytes >> 20));
+  }
+  if (in.bad()) throw WorkloadInputError(path, 0, "cannot read the file");
+  return text;
 }
 
 }  // namespace mpnsim

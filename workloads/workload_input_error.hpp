@@ -1,6 +1,7 @@
 // Errors in workload files (task trees, task graphs): the file, the line, what was expected.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -20,7 +21,12 @@ class WorkloadInputError : public std::runtime_error {
   std::string problem_;
 };
 
-// The whole content of a file; WorkloadInputError when it cannot be read.
+// Largest workload file read: a task graph at the size limits (dag_input_limits.hpp) is some
+// 150 MB of DOT, a tree at kMaxTreeTasks some 40 MB; line numbers stay far inside an int.
+inline constexpr std::int64_t kMaxWorkloadFileBytes = std::int64_t{1} << 30;
+
+// The whole content of a file; WorkloadInputError when it cannot be read or is larger
+// than kMaxWorkloadFileBytes.
 std::string read_text_file(const std::string& path);
 
 }  // namespace mpnsim

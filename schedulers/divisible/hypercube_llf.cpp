@@ -15,7 +15,8 @@
 //   A alpha_{k+1} = k S + C 2^(k-1) alpha_k + A alpha_k,  k = d-1..1,
 //   A alpha_0 = sum_{m=1..d} (m S + C 2^(m-1) alpha_m) + A alpha_1,
 //   V = alpha_0 + sum_{k=1..d} 2^(k-1) alpha_k.
-// Solved forwards from alpha_1 = x: every alpha_k is affine in x, V fixes x.
+// Solved forwards from alpha_1 = x: every alpha_k is affine in x, V fixes x; exactly, in
+// integers (exact_affine.hpp), as doubles cancel catastrophically near the feasible limit.
 // With S > 0 layer 1, served last, is the one whose share turns negative.
 #include <bit>
 #include <cmath>
@@ -23,47 +24,59 @@
 
 #include <fmt/format.h>
 
+#include "schedulers/divisible/exact_affine.hpp"
+#include "schedulers/divisible/hypercube_closed_forms.hpp"
 #include "schedulers/divisible/hypercube_layers.hpp"
 #include "schedulers/divisible/strategies.hpp"
 
 namespace mpnsim {
 
-namespace {
+namespace detail {
 
-struct Affine {  // p * x + q
-  double p = 0, q = 0;
-  double at(double x) const { return p * x + q; }
-};
-
-std::vector<double> solve_llf(int d, double A, double C, double S, double V) {
+// Seed 001 eq (2) with b_k = A^(k-1) alpha_k, so that only integers appear (exact_affine.hpp):
+//   b_1 = x,  b_{k+1} = (C 2^(k-1) + A) b_k + k S A^(k-1),
+//   A^d alpha_0 = A^d b_1 + sum_m A^(d-m) (m S A^(m-1) + C 2^(m-1) b_m),
+//   A^d V = A^d alpha_0 + sum_k 2^(k-1) A^(d-k+1) b_k.
+std::vector<double> llf_layer_loads(int d, double A_, double C_, double S_, double V) {
   if (d == 0) return {V};
-  std::vector<Affine> alpha(static_cast<std::size_t>(d + 1));
-  alpha[1] = {1, 0};
-  Affine scatters{0, 0};  // sum over m of the layer-m scatter time m S + C 2^(m-1) alpha_m
+  const ScaledTimes t = scale_to_integers(A_, C_, S_);
+  const BigInt &A = t.A, &C = t.C, &S = t.S;
+  std::vector<BigInt> A_to(static_cast<std::size_t>(d) + 2, BigInt(1));
+  for (std::size_t k = 1; k < A_to.size(); ++k) A_to[k] = A_to[k - 1] * A;
+  const auto Ap = [&](int k) -> const BigInt& { return A_to[static_cast<std::size_t>(k)]; };
+  std::vector<ExactAffine> num(static_cast<std::size_t>(d) + 1);
+  std::vector<int> pow(static_cast<std::size_t>(d) + 1);
+  const auto at = [](int k) { return static_cast<std::size_t>(k); };
+  num[1] = {1, 0};
+  pow[1] = 0;
+  ExactAffine alpha0 = Ap(d) * num[1];
   for (int k = 1; k <= d; ++k) {
-    const Affine& a = alpha[static_cast<std::size_t>(k)];
-    const Affine scatter{C * std::ldexp(1.0, k - 1) * a.p, k * S + C * std::ldexp(1.0, k - 1) * a.q};
-    scatters = {scatters.p + scatter.p, scatters.q + scatter.q};
-    if (k < d) alpha[static_cast<std::size_t>(k + 1)] = {a.p + scatter.p / A, a.q + scatter.q / A};  // eq (2)
+    const BigInt C_layer = C << (k - 1);  // C 2^(k-1)
+    // A^(k-1) times the layer-k scatter time k S + C 2^(k-1) alpha_k.
+    const ExactAffine scatter = C_layer * num[at(k)] + ExactAffine{0, BigInt(k * S * Ap(k - 1))};
+    alpha0 = alpha0 + Ap(d - k) * scatter;
+    if (k < d) {
+      num[at(k + 1)] = A * num[at(k)] + scatter;  // eq (2)
+      pow[at(k + 1)] = k;
+    }
   }
-  alpha[0] = {alpha[1].p + scatters.p / A, alpha[1].q + scatters.q / A};  // eq (2), last line
-  Affine total = alpha[0];
-  for (int k = 1; k <= d; ++k) {
-    const double n = std::ldexp(1.0, k - 1);
-    total = {total.p + n * alpha[static_cast<std::size_t>(k)].p, total.q + n * alpha[static_cast<std::size_t>(k)].q};
-  }
-  const double x = (V - total.q) / total.p;
-  std::vector<double> out;
-  for (const Affine& a : alpha) out.push_back(a.at(x));
-  return out;
+  num[0] = alpha0;
+  pow[0] = d;
+  ExactAffine total = alpha0;
+  for (int k = 1; k <= d; ++k) total = total + BigInt(Ap(d - k + 1) << (k - 1)) * num[at(k)];
+  return exact_layer_loads(num, pow, total, d, A, V);
 }
+
+}  // namespace detail
+
+namespace {
 
 DltSolution solve(const DltInput& in) {
   const std::string name = "hypercube-llf";
   detail::HypercubeInput h = detail::read_hypercube_input(in, name, 1);
   const double A = h.A, C = h.C, S = h.S, V = in.load;
   const detail::DimensionChoice c =
-      detail::choose_dimension(h.dim, [&](int d) { return solve_llf(d, A, C, S, V); });
+      detail::choose_dimension(h.dim, [&](int d) { return detail::llf_layer_loads(d, A, C, S, V); });
   const auto layer_of = [](int r) { return static_cast<int>(std::bit_width(static_cast<unsigned>(r))); };
   DltSolution s = detail::layered_solution(name, in, std::move(h), c, layer_of);
   // The plan, on labels relative to the source. Each processor's sends are

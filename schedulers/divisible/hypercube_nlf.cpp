@@ -12,7 +12,8 @@
 //   A alpha_{k-1} = S + C D_k + A alpha_k,  k = 1..d,
 //   D_k = alpha_k + sum_{m=k+1..d} 2^(m-k-1) alpha_m,
 //   V = alpha_0 + sum_{k=1..d} 2^(k-1) alpha_k.
-// Solved backwards from alpha_d = x: each alpha_k is affine in x, V fixes x.
+// Solved backwards from alpha_d = x: each alpha_k is affine in x, V fixes x; exactly, in
+// integers (exact_affine.hpp), as doubles lose digits to cancellation past the feasible range.
 #include <bit>
 #include <cmath>
 #include <functional>
@@ -20,17 +21,14 @@
 
 #include <fmt/format.h>
 
+#include "schedulers/divisible/exact_affine.hpp"
+#include "schedulers/divisible/hypercube_closed_forms.hpp"
 #include "schedulers/divisible/hypercube_layers.hpp"
 #include "schedulers/divisible/strategies.hpp"
 
 namespace mpnsim {
 
 namespace {
-
-struct Affine {  // p * x + q
-  double p = 0, q = 0;
-  double at(double x) const { return p * x + q; }
-};
 
 // D_k: the data of a layer-k processor's subtree (itself and 2^(m-k-1) processors of each layer m > k).
 template <class T, class Add, class Scale>
@@ -42,31 +40,49 @@ T subtree(const std::vector<T>& alpha, int k, Add add, Scale scale) {
   return sum;
 }
 
-std::vector<double> solve_nlf(int d, double A, double C, double S, double V) {
+}  // namespace
+
+namespace detail {
+
+// Seed 001 eq (1) with b_k = A^(d-k) alpha_k and E_k = A^(d-k) D_k, so that only integers
+// appear (exact_affine.hpp), and D_{k-1} = alpha_{k-1} + 2 D_k - alpha_k (from D's definition):
+//   b_d = E_d = x,
+//   b_{k-1} = A b_k + S A^(d-k) + C E_k,   E_{k-1} = b_{k-1} + A (2 E_k - b_k),
+//   A^d V = b_0 + sum_k 2^(k-1) A^k b_k.
+std::vector<double> nlf_layer_loads(int d, double A_, double C_, double S_, double V) {
   if (d == 0) return {V};
-  const auto add = [](Affine a, Affine b) { return Affine{a.p + b.p, a.q + b.q}; };
-  const auto scale = [](Affine a, double f) { return Affine{a.p * f, a.q * f}; };
-  std::vector<Affine> alpha(static_cast<std::size_t>(d + 1));
-  alpha[static_cast<std::size_t>(d)] = {1, 0};
+  const ScaledTimes t = scale_to_integers(A_, C_, S_);
+  const BigInt &A = t.A, &C = t.C, &S = t.S;
+  std::vector<BigInt> A_to(static_cast<std::size_t>(d) + 1, BigInt(1));
+  for (std::size_t k = 1; k < A_to.size(); ++k) A_to[k] = A_to[k - 1] * A;
+  const auto Ap = [&](int k) -> const BigInt& { return A_to[static_cast<std::size_t>(k)]; };
+  std::vector<ExactAffine> num(static_cast<std::size_t>(d) + 1);
+  std::vector<int> pow(static_cast<std::size_t>(d) + 1);
+  const auto at = [](int k) { return static_cast<std::size_t>(k); };
+  num[at(d)] = {1, 0};
+  pow[at(d)] = 0;
+  ExactAffine E = num[at(d)];
   for (int k = d; k >= 1; --k) {
-    const Affine D = subtree(alpha, k, add, scale);
-    const Affine& a = alpha[static_cast<std::size_t>(k)];
-    alpha[static_cast<std::size_t>(k - 1)] = {a.p + C * D.p / A, a.q + (S + C * D.q) / A};  // seed 001 eq (1)
+    const ExactAffine& b = num[at(k)];
+    num[at(k - 1)] = A * b + ExactAffine{0, S * Ap(d - k)} + C * E;  // eq (1)
+    pow[at(k - 1)] = d - k + 1;
+    E = num[at(k - 1)] + A * (BigInt(2) * E - b);
   }
-  Affine total = alpha[0];
-  for (int k = 1; k <= d; ++k) total = add(total, scale(alpha[static_cast<std::size_t>(k)], std::ldexp(1.0, k - 1)));
-  const double x = (V - total.q) / total.p;
-  std::vector<double> out;
-  for (const Affine& a : alpha) out.push_back(a.at(x));
-  return out;
+  ExactAffine total = num[0];
+  for (int k = 1; k <= d; ++k) total = total + BigInt(Ap(k) << (k - 1)) * num[at(k)];
+  return exact_layer_loads(num, pow, total, d, A, V);
 }
+
+}  // namespace detail
+
+namespace {
 
 DltSolution solve(const DltInput& in) {
   const std::string name = "hypercube-nlf";
   detail::HypercubeInput h = detail::read_hypercube_input(in, name, 1);
   const double A = h.A, C = h.C, S = h.S, V = in.load;
   const detail::DimensionChoice c =
-      detail::choose_dimension(h.dim, [&](int d) { return solve_nlf(d, A, C, S, V); });
+      detail::choose_dimension(h.dim, [&](int d) { return detail::nlf_layer_loads(d, A, C, S, V); });
   const auto layer_of = [](int r) { return static_cast<int>(std::bit_width(static_cast<unsigned>(r))); };
   DltSolution s = detail::layered_solution(name, in, std::move(h), c, layer_of);
   // The plan, on labels relative to the source (a parent r - 2^(k-1) comes before r).

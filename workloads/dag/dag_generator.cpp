@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "workloads/dag/dag_input_limits.hpp"
 #include "workloads/random_draws.hpp"
 
 namespace mpnsim {
@@ -76,18 +77,49 @@ class OpenNodes {
 
 }  // namespace
 
+double expected_random_dag_edges(const RandomDagParams& p) {
+  // Node i draws its out-degree uniformly from 1..max_out (0..max_out once it has a parent:
+  // taking 1 overestimates a little) and keeps at most the n-1-i later nodes. The in-degree
+  // cap bounds the total too: node j takes at most min(max_in, j) parents.
+  const double a = 1, b = p.max_out;
+  double out = 0, in = 0;
+  for (int i = 0; i < p.tasks; ++i) {
+    const double m = p.tasks - 1 - i;
+    if (m >= b) out += (a + b) / 2;
+    else if (m < a) out += m;
+    else out += (m * (m + 1) / 2 - a * (a - 1) / 2 + (b - m) * m) / (b - a + 1);
+    in += std::min<double>(p.max_in, i);
+  }
+  return std::min(out, in);
+}
+
 void check_random_dag_params(const RandomDagParams& p) {
   if (p.tasks < 1) throw std::invalid_argument(fmt::format("tasks must be >= 1, got {}", p.tasks));
-  // Measured: 10^6 tasks scheduled and replayed on 64 processors peak at 1.5 GB.
-  constexpr int kMaxTasks = 2'000'000;
-  if (p.tasks > kMaxTasks)
-    throw std::invalid_argument(fmt::format(
-        "{} tasks would take about {:.1f} GiB to schedule and replay (about 1.5 KB a task); mpnsim takes "
-        "at most {} generated tasks", p.tasks, 1536.0 * p.tasks / (1 << 30), kMaxTasks));
   if (p.max_in < 1) throw std::invalid_argument(fmt::format("max_in must be >= 1, got {}", p.max_in));
   if (p.max_out < 1) throw std::invalid_argument(fmt::format("max_out must be >= 1, got {}", p.max_out));
+  // Tasks first (the edge estimate below walks them), then the expected edges.
+  if (const auto problem = dag_size_problem(p.tasks, 0)) throw std::invalid_argument(*problem);
+  const double edges = expected_random_dag_edges(p);
+  if (const auto problem = dag_size_problem(p.tasks, edges))
+    throw std::invalid_argument(fmt::format("with max_in {} and max_out {}, about {}", p.max_in, p.max_out, *problem));
   check_range("execution time", p.exec_min, p.exec_max, p.integer);
   check_range("edge weight", p.data_min, p.data_max, p.integer);
+  // The number rules of dag_input_limits.hpp, on the ranges: the largest total the draws can
+  // reach, and the smallest nonzero draw against the total they give on average.
+  const double largest = p.tasks * p.exec_max + edges * p.data_max;
+  if (largest > kMaxDagTotal)
+    throw std::invalid_argument(fmt::format(
+        "the work and data drawn can add up to {:g} (tasks times exec_max plus edges times data_max), above "
+        "mpnsim's limit of {:g}: lower the ranges (only their ratios matter)", largest, kMaxDagTotal));
+  const double mean_total = p.tasks * (p.exec_min + p.exec_max) / 2 + edges * (p.data_min + p.data_max) / 2;
+  for (const auto& [what, lo] : {std::pair{"exec_min", p.exec_min}, std::pair{"data_min", p.data_min}}) {
+    // Whole draws are at least 1 when not 0; real draws from a range starting at 0 are tiny only by chance.
+    const double smallest = p.integer ? std::max(1.0, std::ceil(lo)) : lo;
+    if (smallest > 0 && smallest * kMaxDagDynamicRange < mean_total)
+      throw std::invalid_argument(fmt::format(
+          "{} {:g} is below 2^-53 times the graph's expected total work and data ({:g}): such values are lost "
+          "entirely in sums of times of that order; narrow the ranges", what, smallest, mean_total));
+  }
 }
 
 TaskGraph generate_random_dag(const RandomDagParams& p) {
@@ -122,6 +154,8 @@ TaskGraph generate_random_dag(const RandomDagParams& p) {
     for (int j : children)
       if (parents[static_cast<std::size_t>(j)] < p.max_in) open.reopen(j);
   }
+  // The range checks above make this unlikely; a draw can still land where rounding rules.
+  if (const auto problem = dag_number_problem(g)) throw std::invalid_argument(problem->text);
   return g;
 }
 

@@ -20,8 +20,12 @@ struct RandomDagParams {
 };
 
 // Throws std::invalid_argument with a readable reason for impossible parameters
-// (empty ranges, negative values, no whole number in a range when `integer`).
+// (empty ranges, negative values, no whole number in a range when `integer`), and for
+// graphs past the size limits of dag_input_limits.hpp, with the memory they would take.
 void check_random_dag_params(const RandomDagParams& p);
+
+// The number of edges generate_random_dag gives on average, from above (for the size check).
+double expected_random_dag_edges(const RandomDagParams& p);
 
 // Thesis §6.4, read literally. For each node i in order: its execution time is drawn
 // from the range; its out-degree from 1..max_out when it has no parent yet, 0..max_out

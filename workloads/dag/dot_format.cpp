@@ -2,17 +2,20 @@
 #include "workloads/dag/dot_format.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "workloads/dag/dag_cycle.hpp"
+#include "workloads/dag/dag_input_limits.hpp"
 #include "workloads/workload_input_error.hpp"
 
 namespace mpnsim {
@@ -41,48 +44,51 @@ class Lexer {
  public:
   Lexer(std::string_view text, const std::string& file) : s_(text), file_(file) {}
 
-  std::vector<Token> run() {
-    std::vector<Token> out;
-    for (;;) {
-      skip_space_and_comments();
-      Token t;
-      t.line = line_;
-      if (i_ >= s_.size()) {
-        out.push_back(t);
-        return out;
-      }
-      const char c = s_[i_];
-      auto punct = [&](Tok k, std::size_t len) {
-        t.kind = k;
-        t.text = std::string(s_.substr(i_, len));
-        i_ += len;
-      };
-      if (c == '{') punct(Tok::lbrace, 1);
-      else if (c == '}') punct(Tok::rbrace, 1);
-      else if (c == '[') punct(Tok::lbracket, 1);
-      else if (c == ']') punct(Tok::rbracket, 1);
-      else if (c == ';') punct(Tok::semi, 1);
-      else if (c == ',') punct(Tok::comma, 1);
-      else if (c == '=') punct(Tok::equal, 1);
-      else if (c == ':') punct(Tok::colon, 1);
-      else if (c == '-' && peek(1) == '>') punct(Tok::arrow, 2);
-      else if (c == '-' && peek(1) == '-') punct(Tok::line, 2);
-      else if (c == '"') quoted(t);
-      else if (c == '<') html(t);
-      else if (c == '-' || c == '.' || std::isdigit(static_cast<unsigned char>(c))) numeral(t);
-      else if (id_start(static_cast<unsigned char>(c))) {
-        const std::size_t b = i_;
-        while (i_ < s_.size() && id_char(static_cast<unsigned char>(s_[i_]))) ++i_;
-        t.kind = Tok::id;
-        t.text = std::string(s_.substr(b, i_ - b));
-      } else {
-        throw WorkloadInputError(file_, line_, fmt::format("unexpected character '{}'", c));
-      }
-      out.push_back(std::move(t));
+  // The next token; Tok::end at the end of the text (and on every call after it). The parser
+  // pulls tokens one at a time, so memory follows the graph, not the number of tokens.
+  Token next() {
+    skip_space_and_comments();
+    Token t;
+    t.line = line_;
+    if (i_ >= s_.size()) return t;
+    const char c = s_[i_];
+    auto punct = [&](Tok k, std::size_t len) {
+      t.kind = k;
+      t.text = std::string(s_.substr(i_, len));
+      i_ += len;
+    };
+    if (c == '{') punct(Tok::lbrace, 1);
+    else if (c == '}') punct(Tok::rbrace, 1);
+    else if (c == '[') punct(Tok::lbracket, 1);
+    else if (c == ']') punct(Tok::rbracket, 1);
+    else if (c == ';') punct(Tok::semi, 1);
+    else if (c == ',') punct(Tok::comma, 1);
+    else if (c == '=') punct(Tok::equal, 1);
+    else if (c == ':') punct(Tok::colon, 1);
+    else if (c == '-' && peek(1) == '>') punct(Tok::arrow, 2);
+    else if (c == '-' && peek(1) == '-') punct(Tok::line, 2);
+    else if (c == '"') quoted(t);
+    else if (c == '<') html(t);
+    else if (c == '-' || c == '.' || std::isdigit(static_cast<unsigned char>(c))) numeral(t);
+    else if (id_start(static_cast<unsigned char>(c))) {
+      const std::size_t b = i_;
+      while (i_ < s_.size() && id_char(static_cast<unsigned char>(s_[i_]))) ++i_;
+      t.kind = Tok::id;
+      t.text = std::string(s_.substr(b, i_ - b));
+    } else {
+      throw WorkloadInputError(file_, line_, fmt::format("unexpected character {}", shown(c)));
     }
+    return t;
   }
 
  private:
+  // A character as a message shows it: printable ones quoted, others by their code.
+  static std::string shown(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isprint(u)) return fmt::format("'{}'", c);
+    return fmt::format("of code 0x{:02x}", u);
+  }
+
   char peek(std::size_t k) const { return i_ + k < s_.size() ? s_[i_ + k] : '\0'; }
 
   void skip_space_and_comments() {
@@ -169,8 +175,12 @@ class Lexer {
     t.text = std::string(s_.substr(b + 1, i_ - b - 2));
   }
 
+  // DOT's numeral, [-](.digits | digits[.digits]), with an exponent as C writes it (3.5e-06,
+  // 1e+20): the DOT grammar has none, but every tool that prints doubles does, and reading
+  // "3.5e-06" as 3.5 followed by stray attributes would be silently wrong.
   void numeral(Token& t) {
     const std::size_t b = i_;
+    auto digit = [&](std::size_t k) { return std::isdigit(static_cast<unsigned char>(peek(k))) != 0; };
     if (s_[i_] == '-') ++i_;
     bool digits = false, dot = false;
     while (i_ < s_.size()) {
@@ -181,6 +191,16 @@ class Lexer {
       ++i_;
     }
     if (!digits) throw WorkloadInputError(file_, line_, fmt::format("expected a number after '{}'", s_.substr(b, i_ - b)));
+    if ((peek(0) == 'e' || peek(0) == 'E') && (digit(1) || ((peek(1) == '+' || peek(1) == '-') && digit(2)))) {
+      i_ += 2;
+      while (digit(0)) ++i_;
+    }
+    // "2x", "1.5.2" or "3e" would split into two IDs in a row; Graphviz only warns about it.
+    if (i_ < s_.size() && (id_char(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.'))
+      throw WorkloadInputError(file_, line_,
+                               fmt::format("badly delimited number '{}' followed by {}: put a space or a comma "
+                                           "after a number, or quote an ID that starts with digits",
+                                           s_.substr(b, i_ - b), shown(s_[i_])));
     t.kind = Tok::id;
     t.text = std::string(s_.substr(b, i_ - b));
   }
@@ -218,22 +238,25 @@ struct EdgeInfo {
 
 class Parser {
  public:
-  Parser(std::vector<Token> tokens, const std::string& file) : t_(std::move(tokens)), file_(file) {}
+  Parser(std::string_view text, const std::string& file) : lexer_(text, file), file_(file) { cur_ = lexer_.next(); }
 
   TaskGraph run() {
     if (keyword(cur(), "strict")) {
       strict_ = true;
-      ++k_;
+      advance();
     }
     if (keyword(cur(), "graph"))
       fail(cur(), "expected 'digraph': task dependencies are directed, but this is an undirected 'graph'");
     if (!keyword(cur(), "digraph")) fail(cur(), fmt::format("expected 'digraph', found {}", describe(cur())));
-    ++k_;
+    advance();
     std::string name;
-    if (cur().kind == Tok::id) name = t_[k_++].text;
+    if (cur().kind == Tok::id) {
+      name = cur().text;
+      advance();
+    }
     expect(Tok::lbrace, "'{' to open the graph's body");
     Scope top;
-    statements(top);
+    statements(top, 0);
     expect(Tok::rbrace, "'}' to close the graph's body");
     if (cur().kind != Tok::end)
       fail(cur(), fmt::format("expected the end of the file after the graph's '}}', found {}", describe(cur())));
@@ -241,49 +264,74 @@ class Parser {
   }
 
  private:
+  // The defaults a subgraph inherits and may override. Only `size` means anything here, so
+  // only it is kept: a scope is copied into every subgraph, and copying whole attribute maps
+  // made many subgraphs under long `node [...]` lists quadratic.
   struct Scope {
-    Attrs node_defaults, edge_defaults;
+    std::optional<Attr> node_size, edge_size;
   };
 
-  const Token& cur() const { return t_[k_]; }
+  // Subgraphs nest by recursion; deeper than this is refused before the stack runs out
+  // (a frame is some hundreds of bytes, more under sanitizers). Real graphs nest a few levels.
+  static constexpr int kMaxNesting = 256;
+
+  const Token& cur() const { return cur_; }
+  // The token after cur(), read on demand (one token of lookahead is all DOT needs here).
+  const Token& after() {
+    if (!next_) next_ = lexer_.next();
+    return *next_;
+  }
+  void advance() {
+    if (next_) {
+      cur_ = std::move(*next_);
+      next_.reset();
+    } else {
+      cur_ = lexer_.next();
+    }
+  }
   [[noreturn]] void fail(const Token& at, const std::string& problem) const {
     throw WorkloadInputError(file_, at.line, problem);
   }
   void expect(Tok kind, const char* what) {
     if (cur().kind != kind) fail(cur(), fmt::format("expected {}, found {}", what, describe(cur())));
-    ++k_;
+    advance();
   }
 
-  void statements(Scope& scope) {
+  void statements(Scope& scope, int depth) {
     while (cur().kind != Tok::rbrace) {
       if (cur().kind == Tok::end) fail(cur(), "expected '}' to close a '{' before the end of the file");
-      statement(scope);
-      if (cur().kind == Tok::semi) ++k_;
+      statement(scope, depth);
+      if (cur().kind == Tok::semi) advance();
     }
   }
 
-  void statement(Scope& scope) {
-    const Token& t = cur();
+  void statement(Scope& scope, int depth) {
+    const Token t = cur();  // a copy: advance() replaces cur()
     if (keyword(t, "graph")) {
-      ++k_;
+      advance();
       Attrs ignored;
       attr_lists(ignored, true);
       return;
     }
     if (keyword(t, "node") || keyword(t, "edge")) {
       const bool node = keyword(t, "node");
-      ++k_;
-      attr_lists(node ? scope.node_defaults : scope.edge_defaults, true);
+      advance();
+      Attrs defaults;
+      attr_lists(defaults, true);
+      if (auto it = defaults.find("size"); it != defaults.end()) (node ? scope.node_size : scope.edge_size) = it->second;
       return;
     }
     if (keyword(t, "subgraph") || t.kind == Tok::lbrace) {
       if (keyword(t, "subgraph")) {
-        ++k_;
-        if (cur().kind == Tok::id) ++k_;
+        advance();
+        if (cur().kind == Tok::id) advance();
       }
+      if (depth + 1 > kMaxNesting)
+        fail(cur(), fmt::format("subgraphs nest deeper than {} levels: mpnsim reads at most {} (a task graph needs "
+                                "subgraphs only to group tasks)", kMaxNesting, kMaxNesting));
       expect(Tok::lbrace, "'{' to open the subgraph");
       Scope inner = scope;
-      statements(inner);
+      statements(inner, depth + 1);
       expect(Tok::rbrace, "'}' to close the subgraph");
       if (cur().kind == Tok::arrow || cur().kind == Tok::line)
         fail(cur(), "a subgraph as the end of an edge is not supported: write its edges one by one");
@@ -293,17 +341,18 @@ class Parser {
       fail(t, fmt::format("expected a statement (a task, an edge 'a -> b', or 'node'/'edge'/'graph' "
                           "attributes), found {}", describe(t)));
     // ID = ID (a graph attribute)
-    if (t_[k_ + 1].kind == Tok::equal) {
-      k_ += 2;
+    if (after().kind == Tok::equal) {
+      advance();
+      advance();
       if (cur().kind != Tok::id) fail(cur(), fmt::format("expected a value after '=', found {}", describe(cur())));
-      ++k_;
+      advance();
       return;
     }
     std::vector<std::pair<std::string, int>> chain{{node_id(), t.line}};
     while (cur().kind == Tok::arrow || cur().kind == Tok::line) {
       if (cur().kind == Tok::line) fail(cur(), "'--' is an undirected edge; in a digraph write '->'");
       const int line = cur().line;
-      ++k_;
+      advance();
       if (cur().kind == Tok::lbrace || keyword(cur(), "subgraph"))
         fail(cur(), "a subgraph as the end of an edge is not supported: write its edges one by one");
       if (cur().kind != Tok::id) fail(cur(), fmt::format("expected a task name after '->', found {}", describe(cur())));
@@ -320,7 +369,7 @@ class Parser {
       const int a = node(chain[i].first, chain[i].second, scope);
       const int b = node(chain[i + 1].first, chain[i + 1].second, scope);
       EdgeInfo e{a, b, chain[i + 1].second, {}};
-      if (auto it = scope.edge_defaults.find("size"); it != scope.edge_defaults.end()) e.size = it->second;
+      e.size = scope.edge_size;
       if (auto it = attrs.find("size"); it != attrs.end()) e.size = it->second;
       const auto key = std::make_pair(a, b);
       if (auto it = edge_index_.find(key); it != edge_index_.end()) {
@@ -333,6 +382,9 @@ class Parser {
         if (e.size) edges_[it->second].size = e.size;
         continue;
       }
+      if (static_cast<std::int64_t>(edges_.size()) >= kMaxDagEdges)
+        throw WorkloadInputError(file_, e.line, *dag_size_problem(static_cast<double>(names_.size()),
+                                                                 static_cast<double>(edges_.size()) + 1));
       edge_index_.emplace(key, edges_.size());
       edges_.push_back(e);
     }
@@ -340,11 +392,12 @@ class Parser {
 
   // An ID with an optional :port[:compass], which is ignored.
   std::string node_id() {
-    std::string name = t_[k_++].text;
+    std::string name = cur().text;
+    advance();
     for (int i = 0; i < 2 && cur().kind == Tok::colon; ++i) {
-      ++k_;
+      advance();
       if (cur().kind != Tok::id) fail(cur(), fmt::format("expected a port name after ':', found {}", describe(cur())));
-      ++k_;
+      advance();
     }
     return name;
   }
@@ -354,43 +407,52 @@ class Parser {
     if (required && cur().kind != Tok::lbracket)
       fail(cur(), fmt::format("expected '[' to open an attribute list, found {}", describe(cur())));
     while (cur().kind == Tok::lbracket) {
-      ++k_;
+      advance();
       while (cur().kind != Tok::rbracket) {
         if (cur().kind != Tok::id)
           fail(cur(), fmt::format("expected an attribute name or ']', found {}", describe(cur())));
-        const Token& key = t_[k_++];
+        const Token key = cur();
+        advance();
         Attr value{"true", key.line};
         if (cur().kind == Tok::equal) {
-          ++k_;
+          advance();
           if (cur().kind != Tok::id)
             fail(cur(), fmt::format("expected a value for attribute '{}', found {}", key.text, describe(cur())));
           value = Attr{cur().text, cur().line};
-          ++k_;
+          advance();
         }
         into[key.text] = value;
-        if (cur().kind == Tok::comma || cur().kind == Tok::semi) ++k_;
+        if (cur().kind == Tok::comma || cur().kind == Tok::semi) advance();
       }
-      ++k_;
+      advance();
     }
   }
 
   int node(const std::string& name, int line, const Scope& scope) {
     auto [it, fresh] = index_.emplace(name, static_cast<int>(names_.size()));
     if (fresh) {
+      if (static_cast<std::int64_t>(names_.size()) >= kMaxDagTasks) {
+        index_.erase(it);
+        throw WorkloadInputError(file_, line, *dag_size_problem(static_cast<double>(names_.size()) + 1,
+                                                               static_cast<double>(edges_.size())));
+      }
       names_.push_back(name);
       NodeInfo info{line, {}};
-      if (auto d = scope.node_defaults.find("size"); d != scope.node_defaults.end()) info.size = d->second;
+      info.size = scope.node_size;
       nodes_.push_back(info);
     }
     return it->second;
   }
 
+  // from_chars, not strtod: the same in every locale, and it reads what the writer prints.
   double number(const Attr& a, const std::string& what) const {
-    const char* begin = a.value.c_str();
-    char* end = nullptr;
-    const double v = std::strtod(begin, &end);
-    if (a.value.empty() || end != begin + a.value.size() || !std::isfinite(v) || v < 0)
-      throw WorkloadInputError(file_, a.line, fmt::format("{}: size must be a number >= 0, got '{}'", what, a.value));
+    double v = 0;
+    const char* begin = a.value.data();
+    const char* end = begin + a.value.size();
+    const auto [p, ec] = std::from_chars(begin, end, v);
+    if (a.value.empty() || ec != std::errc() || p != end || !std::isfinite(v) || v < 0)
+      throw WorkloadInputError(file_, a.line,
+                               fmt::format("{}: size must be a number >= 0, got '{}'", what, a.value));
     return v;
   }
 
@@ -411,14 +473,20 @@ class Parser {
                  : 0.0;
       g.add_edge(e.from, e.to, data);
     }
+    if (const auto problem = dag_number_problem(g)) {
+      const auto i = static_cast<std::size_t>(problem->index);
+      const int line = problem->on_task ? nodes_[i].size->line : edges_[i].size ? edges_[i].size->line : edges_[i].line;
+      throw WorkloadInputError(file_, line, problem->text);
+    }
     if (const auto cycle = find_cycle(g); !cycle.empty())
       throw WorkloadInputError(file_, edges_[static_cast<std::size_t>(cycle.back())].line,
                           fmt::format("the graph has a cycle: {}", describe_cycle(g, cycle)));
     return g;
   }
 
-  std::vector<Token> t_;
-  std::size_t k_ = 0;
+  Lexer lexer_;
+  Token cur_;
+  std::optional<Token> next_;
   const std::string& file_;
   bool strict_ = false;
   std::vector<std::string> names_;
@@ -439,8 +507,30 @@ bool plain_id(const std::string& s) {
   return true;
 }
 
+// True when `<s>` reads back as s: the HTML lexer ends the ID at the '>' that balances the first '<'.
+bool html_safe(const std::string& s) {
+  int depth = 0;
+  for (char c : s) {
+    if (c == '<') ++depth;
+    else if (c == '>' && --depth < 0) return false;
+  }
+  return depth == 0;
+}
+
+// An ID that reads back as s. In a quoted string only \" and a backslash before a line break
+// are escapes, so a backslash before a line break or at the very end cannot be quoted; the
+// names where that happens come from HTML IDs, and go back as HTML IDs.
 std::string dot_id(const std::string& s) {
   if (plain_id(s)) return s;
+  bool quotable = s.empty() || s.back() != '\\';
+  for (std::size_t i = 0; i + 1 < s.size(); ++i)
+    if (s[i] == '\\' && s[i + 1] == '\n')
+      quotable = false;
+  if (!quotable) {
+    if (html_safe(s)) return "<" + s + ">";
+    throw std::invalid_argument(fmt::format("the name '{}' cannot be written as a DOT ID (a backslash before a line "
+                                            "break or at its end, and unbalanced '<' '>')", s));
+  }
   std::string q = "\"";
   for (char c : s) {
     if (c == '"') q += '\\';
@@ -453,7 +543,7 @@ std::string dot_id(const std::string& s) {
 }  // namespace
 
 TaskGraph read_dot(std::string_view text, const std::string& file) {
-  return Parser(Lexer(text, file).run(), file).run();
+  return Parser(text, file).run();
 }
 
 TaskGraph read_dot_file(const std::string& path) { return read_dot(read_text_file(path), path); }

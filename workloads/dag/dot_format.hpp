@@ -9,19 +9,23 @@
 namespace mpnsim {
 
 // Reads a `digraph` (optionally `strict`): node statements, edge chains a -> b -> c,
-// attribute lists, `node [...]` / `edge [...]` defaults, subgraphs used as groups,
-// comments (//, /* */, # lines), quoted, HTML and numeral IDs. Every task needs a
+// attribute lists, `node [...]` / `edge [...]` defaults, subgraphs used as groups (nested
+// at most 256 deep), comments (//, /* */, # lines), quoted, HTML and numeral IDs; numerals
+// may carry an exponent (3.5e-06, 1e+20), which DOT itself lacks. Every task needs a
 // `size` (its work, >= 0); an edge without `size` carries no data. Other attributes
 // are ignored. Tasks are numbered in order of first appearance.
 // Throws WorkloadInputError "FILE:LINE: ..." on malformed input, a repeated edge (unless
-// the graph is strict), a missing or bad size, or a cycle (naming its tasks).
+// the graph is strict), a missing or bad size, a cycle (naming its tasks), or a graph
+// past the size and number rules of dag_input_limits.hpp.
 // `file` only labels the messages.
 TaskGraph read_dot(std::string_view text, const std::string& file);
 TaskGraph read_dot_file(const std::string& path);
 
 // The graph as a strict digraph readable by read_dot (and Graphviz, DAGGEN-style tools):
 // one `name [size=W];` line per task, one `a -> b [size=D];` per edge; numbers are written
-// in the shortest form that reads back to the same double.
+// in the shortest form that reads back to the same double (with an exponent when shorter).
+// Names are written plain, quoted, or as HTML IDs when quoting cannot keep them (a
+// backslash before a line break); std::invalid_argument if no form can.
 std::string write_dot(const TaskGraph& graph);
 
 }  // namespace mpnsim

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "workloads/dag/dag_cycle.hpp"
+#include "workloads/dag/dag_input_limits.hpp"
 #include "workloads/workload_input_error.hpp"
 
 namespace mpnsim {
@@ -262,6 +263,8 @@ TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, 
     for (const Reference& p : raw.parents) add(resolve(p), t, p);
     for (const Reference& c : raw.children) add(t, resolve(c), c);
   }
+  if (const auto problem = dag_size_problem(static_cast<double>(g.size()), static_cast<double>(deps.size())))
+    r.fail(w.tasks_path, *problem);
   std::vector<std::unordered_set<std::string>> reads(static_cast<std::size_t>(g.size()));
   for (int t = 0; t < g.size(); ++t) {
     const RawTask& raw = w.tasks[static_cast<std::size_t>(t)];
@@ -274,6 +277,14 @@ TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, 
     for (const std::string& f : w.tasks[static_cast<std::size_t>(from)].outputs)
       if (reads[static_cast<std::size_t>(to)].count(f) && counted.insert(f).second) data += w.file_size.at(f);
     g.add_edge(from, to, data);
+  }
+  // Runtimes and file sizes the model's arithmetic cannot carry (dag_input_limits.hpp).
+  if (const auto problem = dag_number_problem(g)) {
+    const std::size_t i = static_cast<std::size_t>(problem->index);
+    r.fail(problem->on_task ? w.tasks[i].path
+                            : w.tasks[static_cast<std::size_t>(deps[i].first)].path + " -> " +
+                                  w.tasks[static_cast<std::size_t>(deps[i].second)].path,
+           problem->text);
   }
   if (const auto cycle = find_cycle(g); !cycle.empty())
     throw WorkloadInputError(file, 0, fmt::format("{}: the graph has a cycle: {}", w.tasks_path, describe_cycle(g, cycle)));

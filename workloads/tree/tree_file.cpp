@@ -22,14 +22,21 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Follows parents from `task` until the root or a repeat; returns the cycle's tasks (empty if none).
-std::vector<int> cycle_from(const std::vector<int>& parent, int task) {
-  std::vector<int> seen_at(parent.size(), -1), path;
-  for (int t = task; t >= 0; t = parent[static_cast<std::size_t>(t)]) {
-    if (seen_at[static_cast<std::size_t>(t)] >= 0)
-      return {path.begin() + seen_at[static_cast<std::size_t>(t)], path.end()};
-    seen_at[static_cast<std::size_t>(t)] = static_cast<int>(path.size());
-    path.push_back(t);
+// The tasks of a cycle of parents (empty if none), in the order the parents lead. Each task is
+// walked once: a walk stops at the root or at a task an earlier walk visited, so this is linear
+// even when the cycle sits at the end of millions of tasks.
+std::vector<int> find_parent_cycle(const std::vector<int>& parent) {
+  std::vector<int> walk_of(parent.size(), -1);  // which walk first reached the task
+  for (int start = 0; start < static_cast<int>(parent.size()); ++start) {
+    int t = start;
+    while (t >= 0 && walk_of[static_cast<std::size_t>(t)] < 0) {
+      walk_of[static_cast<std::size_t>(t)] = start;
+      t = parent[static_cast<std::size_t>(t)];
+    }
+    if (t < 0 || walk_of[static_cast<std::size_t>(t)] != start) continue;  // the root, or an earlier walk
+    std::vector<int> cycle{t};  // this walk came back to t: t lies on a cycle
+    for (int u = parent[static_cast<std::size_t>(t)]; u != t; u = parent[static_cast<std::size_t>(u)]) cycle.push_back(u);
+    return cycle;
   }
   return {};
 }
@@ -105,14 +112,13 @@ TaskTree read_tree_parents(std::string_view text, const std::string& file) {
     return TaskTree::from_child_counts(breadth_first_child_counts(parent));
   } catch (const std::invalid_argument&) {
     // Some task is not below the root: find a cycle and name it.
-    for (int i = 0; i < n; ++i)
-      if (const auto cycle = cycle_from(parent, i); !cycle.empty()) {
-        std::string names;
-        for (int t : cycle) names += fmt::format("{} -> ", t);
-        throw WorkloadInputError(file, line_of[static_cast<std::size_t>(cycle.front())],
-                            fmt::format("task {} is not below the root: its parents form a cycle ({}{})",
-                                        cycle.front(), names, cycle.front()));
-      }
+    if (const auto cycle = find_parent_cycle(parent); !cycle.empty()) {
+      std::string names;
+      for (int t : cycle) names += fmt::format("{} -> ", t);
+      throw WorkloadInputError(file, line_of[static_cast<std::size_t>(cycle.front())],
+                          fmt::format("task {} is not below the root: its parents form a cycle ({}{})",
+                                      cycle.front(), names, cycle.front()));
+    }
     throw;
   }
 }

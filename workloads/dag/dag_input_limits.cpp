@@ -1,0 +1,88 @@
+// Size and number checks on task graphs, shared by the DOT and STG readers and the generator.
+#include "workloads/dag/dag_input_limits.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace mpnsim {
+
+namespace {
+
+// Measured peaks of `mpnsim dag` on 64 processors (see the header).
+constexpr double kBytesPerTask = 1536;
+constexpr double kBytesPerEdge = 640;
+
+std::string name_of(const TaskGraph& g, bool on_task, int index) {
+  if (on_task) return fmt::format("task '{}'", g.task(index).name);
+  const DagEdge& e = g.edge(index);
+  return fmt::format("edge {} -> {}", g.task(e.from).name, g.task(e.to).name);
+}
+
+}  // namespace
+
+double dag_memory_estimate(double tasks, double edges) { return kBytesPerTask * tasks + kBytesPerEdge * edges; }
+
+std::optional<std::string> dag_size_problem(double tasks, double edges) {
+  if (tasks <= static_cast<double>(kMaxDagTasks) && edges <= static_cast<double>(kMaxDagEdges)) return std::nullopt;
+  return fmt::format("{:.4g} tasks and {:.4g} edges would take about {:.1f} GiB to schedule and replay (about {} "
+                     "bytes a task and {} an edge); mpnsim takes at most {} tasks and {} edges",
+                     tasks, edges, dag_memory_estimate(tasks, edges) / (1 << 30), kBytesPerTask, kBytesPerEdge,
+                     kMaxDagTasks, kMaxDagEdges);
+}
+
+std::optional<DagNumberProblem> dag_number_problem(const TaskGraph& g) {
+  // The largest and the smallest nonzero value, and where they are.
+  struct At {
+    double value;
+    bool on_task;
+    int index;
+  };
+  std::optional<At> largest, smallest;
+  auto visit = [&](double v, bool on_task, int index) -> std::optional<DagNumberProblem> {
+    if (!std::isfinite(v) || v < 0)
+      return DagNumberProblem{on_task, index,
+                              fmt::format("{} has {} {}: expected a finite number >= 0", name_of(g, on_task, index),
+                                          on_task ? "work" : "data size", v)};
+    // One value above the total limit is refused here, before any sum could overflow.
+    if (v > kMaxDagTotal)
+      return DagNumberProblem{on_task, index,
+                              fmt::format("{} has {} {:g}, above mpnsim's limit of {:g} for the work and data of a "
+                                          "graph (times are sums of these, scaled by the machine): scale the "
+                                          "graph's values down (only their ratios matter)",
+                                          name_of(g, on_task, index), on_task ? "work" : "data size", v,
+                                          kMaxDagTotal)};
+    if (!largest || v > largest->value) largest = At{v, on_task, index};
+    if (v > 0 && (!smallest || v < smallest->value)) smallest = At{v, on_task, index};
+    return std::nullopt;
+  };
+  // Sums of at most kMaxDagTasks + kMaxDagEdges values each <= 1e150 stay finite.
+  double total = 0;
+  for (int t = 0; t < g.size(); ++t) {
+    if (auto p = visit(g.task(t).work, true, t)) return p;
+    total += g.task(t).work;
+  }
+  for (int e = 0; e < g.edge_count(); ++e) {
+    if (auto p = visit(g.edge(e).data, false, e)) return p;
+    total += g.edge(e).data;
+  }
+  if (total > kMaxDagTotal)
+    return DagNumberProblem{largest->on_task, largest->index,
+                            fmt::format("the graph's work and data add up to {:g}, above mpnsim's limit of {:g} "
+                                        "(times are sums of these, scaled by the machine; the largest is {} with "
+                                        "{:g}): scale the graph's values down (only their ratios matter)",
+                                        total, kMaxDagTotal, name_of(g, largest->on_task, largest->index),
+                                        largest->value)};
+  if (smallest && smallest->value * kMaxDagDynamicRange < total)
+    return DagNumberProblem{smallest->on_task, smallest->index,
+                            fmt::format("{} has {} {:g}, but the graph's work and data add up to {:g} (the largest "
+                                        "is {} with {:g}): a value below the total times 2^-53 is lost entirely when "
+                                        "added to times of that order, so the schedule would depend on rounding; "
+                                        "set it to 0 or narrow the range of the values",
+                                        name_of(g, smallest->on_task, smallest->index),
+                                        smallest->on_task ? "work" : "data size", smallest->value, total,
+                                        name_of(g, largest->on_task, largest->index), largest->value)};
+  return std::nullopt;
+}
+
+}  // namespace mpnsim

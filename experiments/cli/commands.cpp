@@ -28,11 +28,20 @@ std::size_t count_points(const ExperimentFile& f) {
   return n;
 }
 
+// The top-level keys of a kind, for aiming --set at the experiments that take them.
+std::optional<std::vector<std::string>> keys_of_kind(const std::string& name) {
+  const ExperimentKind* kind = find_experiment_kind(name);
+  if (!kind) return std::nullopt;
+  std::vector<std::string> keys = common_experiment_keys();
+  for (const auto& k : kind->keys()) keys.push_back(k);
+  return keys;
+}
+
 // Reads and checks the whole file; false (the error logged) when it has a problem.
 bool load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
                       std::vector<PreparedExperiment>& prepared) {
   try {
-    f = load_experiment_file(file, overrides);
+    f = load_experiment_file(file, overrides, keys_of_kind);
     prepared = prepare_experiments(f);
     return true;
   } catch (const InputError& e) {
@@ -48,6 +57,11 @@ int validate_command(const std::string& file, const std::vector<Override>& overr
   std::vector<PreparedExperiment> prepared;
   if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
   fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
+  for (const auto& pe : prepared)
+    if (!pe.checked.every_point)
+      fmt::print("{}: {} points: every swept value was checked ({} configurations); the {} combinations are "
+                 "checked as each point is prepared to run\n",
+                 pe.spec->name, pe.spec->points.size(), pe.checked.checked, pe.spec->points.size());
   return kExitOk;
 }
 

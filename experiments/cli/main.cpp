@@ -71,7 +71,9 @@ int main(int argc, char** argv) {
   run->add_option("-o,--output", out_dir, "output directory (default results/<name>/)");
   run->add_option("-j,--jobs", jobs, "sweep points run in parallel (default: all cores)")
       ->check(CLI::PositiveNumber);
-  run->add_option("--set", sets, "override a YAML value: KEY=VALUE (dotted key, e.g. topology.depth=3)");
+  run->add_option("--set", sets,
+                  "override a YAML value: KEY=VALUE (dotted key, e.g. topology.depth=3); in a suite, "
+                  "EXPERIMENT.KEY=VALUE for one experiment, KEY=VALUE for every experiment that takes KEY");
   run->add_option("--seed", seed, "override the base seed");
   run->add_option("--repetitions", repetitions, "override the number of repetitions");
   run->add_flag("--no-progress", no_progress, "no progress bar");
@@ -97,8 +99,12 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "check an experiment file without running it (exit 2 on errors)");
   std::string validate_file;
   std::vector<std::string> validate_sets;
+  std::string validate_seed, validate_repetitions;
   validate->add_option("FILE", validate_file, "experiment YAML file")->required();
-  validate->add_option("--set", validate_sets, "override a YAML value: KEY=VALUE");
+  validate->add_option("--set", validate_sets,
+                       "override a YAML value: KEY=VALUE (in a suite, EXPERIMENT.KEY=VALUE for one experiment)");
+  validate->add_option("--seed", validate_seed, "override the base seed");
+  validate->add_option("--repetitions", validate_repetitions, "override the number of repetitions");
 
   // topo
   auto* topo = app.add_subcommand("topo", "print a topology and its properties");
@@ -271,8 +277,8 @@ int main(int argc, char** argv) {
       std::signal(SIGINT, on_signal);
       std::signal(SIGTERM, on_signal);
       auto overrides = parse_sets(sets);
-      if (!seed.empty()) overrides.push_back({"seed", seed});
-      if (!repetitions.empty()) overrides.push_back({"repetitions", repetitions});
+      if (!seed.empty()) overrides.push_back({"seed", seed, "--seed"});
+      if (!repetitions.empty()) overrides.push_back({"repetitions", repetitions, "--repetitions"});
       mpnsim::RunOptions options;
       options.output_dir = out_dir;
       options.jobs = jobs;
@@ -284,13 +290,18 @@ int main(int argc, char** argv) {
     }
     if (*merge) {
       auto overrides = parse_sets(merge_sets);
-      if (!merge_seed.empty()) overrides.push_back({"seed", merge_seed});
-      if (!merge_repetitions.empty()) overrides.push_back({"repetitions", merge_repetitions});
+      if (!merge_seed.empty()) overrides.push_back({"seed", merge_seed, "--seed"});
+      if (!merge_repetitions.empty()) overrides.push_back({"repetitions", merge_repetitions, "--repetitions"});
       mpnsim::RunOptions options;
       options.output_dir = merge_out;
       return mpnsim::merge_command(merge_file, merge_slices, overrides, options);
     }
-    if (*validate) return mpnsim::validate_command(validate_file, parse_sets(validate_sets));
+    if (*validate) {
+      auto overrides = parse_sets(validate_sets);
+      if (!validate_seed.empty()) overrides.push_back({"seed", validate_seed, "--seed"});
+      if (!validate_repetitions.empty()) overrides.push_back({"repetitions", validate_repetitions, "--repetitions"});
+      return mpnsim::validate_command(validate_file, overrides);
+    }
     if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, std::cout);
     if (*dlt) {
       dlt_options.extras = dlt_extras;

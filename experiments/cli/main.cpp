@@ -1,12 +1,14 @@
 // Entry point of the mpnsim executable: subcommands run, merge, validate, topo, dlt, tree, dag, list.
 #include <csignal>
 #include <iostream>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "experiments/cli/commands.hpp"
+#include "experiments/cli/flag_suggestions.hpp"
 #include "experiments/kinds/dag/dag_command.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
 #include "experiments/kinds/task_tree/tree_command.hpp"
@@ -70,7 +72,7 @@ int main(int argc, char** argv) {
   run->add_option("FILE", run_file, "experiment YAML file")->required();
   run->add_option("-o,--output", out_dir, "output directory (default results/<name>/)");
   run->add_option("-j,--jobs", jobs, "sweep points run in parallel (default: all cores)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 4096));
   run->add_option("--set", sets,
                   "override a YAML value: KEY=VALUE (dotted key, e.g. topology.depth=3); in a suite, "
                   "EXPERIMENT.KEY=VALUE for one experiment, KEY=VALUE for every experiment that takes KEY");
@@ -239,10 +241,36 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "list topologies, experiment kinds, workloads, strategies and schedulers with their parameters");
 
   list->fallthrough();
+  mpnsim::refuse_repeated_options(app);
+  // The commands that pass unknown flags on to models suggest among their own flags too.
+  dlt_options.own_flags = mpnsim::flag_names(*dlt);
+  dag_options.own_flags = mpnsim::flag_names(*dag);
+  tree_options.own_flags = mpnsim::flag_names(*tree);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // The command whose flags were being read: the last subcommand given.
+    const CLI::App* where = &app;
+    for (const CLI::App* sub : app.get_subcommands({}))
+      if (sub->parsed()) where = sub;
+    const std::string command = where == &app ? "mpnsim" : "mpnsim " + where->get_name();
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+      // CLI11 keeps the unexpected arguments only in its message: "...not expected: 2 --jbos".
+      std::vector<std::string> extras;
+      const std::string what = e.what();
+      std::istringstream words(what.substr(what.find(':') + 1));
+      for (std::string w; words >> w;) extras.push_back(w);
+      std::cerr << command << ": " << mpnsim::unknown_flags_message(*where, extras) << "\n"
+                << "Run with --help for more information.\n";
+      return mpnsim::kExitBadInput;
+    }
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && std::string(e.what()).find("At Most 1") != std::string::npos) {
+      const std::string what = e.what();
+      std::cerr << command << ": " << what.substr(0, what.find(':'))
+                << " given more than once: give each flag once\n";
+      return mpnsim::kExitBadInput;
+    }
     return app.exit(e) == 0 ? 0 : mpnsim::kExitBadInput;
   }
 

@@ -77,8 +77,12 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
   return report_input_errors("tree", [&]() -> int {
     const std::vector<Flag> flags = read_flags(o.args);
     std::array<std::string, 3> choice;
+    std::vector<std::string> seen;
     for (const auto& f : flags)
-      if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) choice[static_cast<std::size_t>(f.group)] = f.value;
+      if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) {
+        note_flag_once(seen, "", f.name);
+        choice[static_cast<std::size_t>(f.group)] = f.value;
+      }
     if (choice[kTopology].empty()) throw ParamError("topology", "required: --topology KIND, then its --PARAM VALUE flags");
     if (choice[kScheduler].empty()) throw ParamError("scheduler", "required: --scheduler NAME (mds, rr, ml, dem, ...)");
     if (choice[kWorkload].empty())
@@ -88,6 +92,10 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     node[kTopology]["kind"] = choice[kTopology];
     node[kScheduler]["name"] = choice[kScheduler];
     node[kWorkload]["kind"] = choice[kWorkload];
+    // An unknown name first (with its did-you-mean), before its flags are found to belong nowhere.
+    if (!declared(kTopology, choice[kTopology])) (void)read_topology(src, node[kTopology], "topology");
+    if (!declared(kScheduler, choice[kScheduler])) (void)read_tree_scheduler(src, node[kScheduler], "scheduler");
+    if (!declared(kWorkload, choice[kWorkload])) (void)read_tree_workload(src, node[kWorkload], "workload");
     for (const auto& f : flags) {
       if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) continue;
       int g = f.group;
@@ -101,17 +109,21 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
           throw ParamError(f.name, fmt::format("more than one of --topology, --scheduler, --workload takes --{0}: put "
                                                "it after the one it belongs to, or write --topology.{0}, "
                                                "--scheduler.{0} or --workload.{0}", f.name));
-        else if (g == kNone) {
-          std::vector<std::string> all;
+        else {
+          // Nobody takes it: suggest among every group's parameters and the command's own flags.
+          std::vector<std::string> all = o.own_flags;
+          std::vector<std::string> takers;
           for (int k = 0; k < 3; ++k)
-            if (const auto* specs = declared(k, choice[static_cast<std::size_t>(k)]))
+            if (const auto* specs = declared(k, choice[static_cast<std::size_t>(k)])) {
               for (const auto& s : *specs) all.push_back(s.name);
-          const std::string near = nearest_name(f.name, all);
-          throw ParamError(f.name, fmt::format("unknown flag{}", near.empty() ? std::string()
-                                                                              : fmt::format(" (did you mean --{}?)", near)));
+              takers.push_back(fmt::format("the {} takes {}", kGroupNames[static_cast<std::size_t>(k)],
+                                           flag_list(*specs)));
+            }
+          fail_unknown_flag(f.name, all, fmt::format("{}", fmt::join(takers, ", ")));
         }
       }
-      node[static_cast<std::size_t>(g)][f.name] = f.value;  // an undeclared name is refused by the reader
+      note_flag_once(seen, kGroupNames[static_cast<std::size_t>(g)], f.name);
+      node[static_cast<std::size_t>(g)][f.name] = f.value;
     }
     const Topology topology = read_topology(src, node[kTopology], "topology");
     const TreeSchedulerChoice scheduler = read_tree_scheduler(src, node[kScheduler], "scheduler");

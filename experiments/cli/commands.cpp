@@ -15,7 +15,6 @@
 #include "experiments/run/mpi_session.hpp"
 #include "schedulers/registry.hpp"
 #include "topologies/registry.hpp"
-#include "topologies/topology_format.hpp"
 #include "workloads/registry.hpp"
 
 namespace mpnsim {
@@ -131,39 +130,6 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
     return kExitFailure;
   }
   return kExitOk;
-}
-
-int topo_command(const std::vector<std::string>& args, const std::string& format,
-                 const std::string& output, std::ostream& out) {
-  if (args.empty()) {
-    spdlog::error("topo: name a topology family (see `mpnsim list`)");
-    return kExitBadInput;
-  }
-  std::vector<std::pair<std::string, std::string>> params;
-  try {
-    params = parse_flag_pairs({args.begin() + 1, args.end()});
-  } catch (const ParamError& e) {
-    spdlog::error("topo: {}: {}", e.key(), e.problem());
-    return kExitBadInput;
-  }
-  try {
-    const Topology t = make_topology(args[0], params);
-    if (!t.properties().distances_skipped.empty()) spdlog::warn("{}", t.properties().distances_skipped);
-    std::string text;
-    if (format == "json") text = topology_json(t).dump(2) + "\n";
-    else if (format == "dot") text = topology_dot(t);
-    else text = topology_matrix(t);
-    if (output.empty() || output == "-") out << text;
-    else write_file_atomically(output, text);
-    return kExitOk;
-  } catch (const ParamError& e) {
-    if (e.key() == "topology") spdlog::error("topo: {}", e.problem());
-    else spdlog::error("topo {}: --{}: {}", args[0], e.key(), e.problem());
-    return kExitBadInput;
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("topo {}: {}", args[0], e.what());
-    return kExitBadInput;
-  }
 }
 
 namespace {

@@ -109,14 +109,24 @@ int main(int argc, char** argv) {
   validate->add_option("--repetitions", validate_repetitions, "override the number of repetitions");
 
   // topo
-  auto* topo = app.add_subcommand("topo", "print a topology and its properties");
-  topo->footer("Example: mpnsim topo let --depth 2 --format json\n"
-               "         mpnsim topo mesh --rows 4 --cols 6 --torus --format dot\n"
+  auto* topo = app.add_subcommand("topo", "a topology's properties (nodes, links, degrees, diameter, average "
+                                          "distance, levels), or the whole network as JSON, DOT or a matrix");
+  topo->footer("Examples:\n"
+               "  mpnsim topo hypercube --dim 20                   # the summary (the default)\n"
+               "  mpnsim topo let --depth 2 --format json\n"
+               "  mpnsim topo mesh --rows 4 --cols 6 --torus --format dot\n"
+               "Diameter and average distance are exact: from one breadth-first search for the vertex-transitive\n"
+               "families (hypercube, ring, torus, complete), from one per node for the others while that stays\n"
+               "under about 2e9 steps, and beyond that estimated from sampled sources (about 3e8 steps; the\n"
+               "output says which, and how).\n"
+               "json, dot and matrix estimate their size first and refuse above 1 GiB unless given -o FILE --force.\n"
                "Families and their parameters: mpnsim list");
-  std::string format = "json", topo_out;
-  topo->add_option("--format", format, "dot, json or matrix")
-      ->check(CLI::IsMember({"dot", "json", "matrix"}));
+  std::string format = "summary", topo_out;
+  bool topo_force = false;
+  topo->add_option("--format", format, "summary (default), json, dot or matrix")
+      ->check(CLI::IsMember({"summary", "dot", "json", "matrix"}));
   topo->add_option("-o,--output", topo_out, "write to this file instead of standard output");
+  topo->add_flag("--force", topo_force, "write a json, dot or matrix output above 1 GiB (with -o FILE only)");
   topo->allow_extras();
   topo->positionals_at_end(false);
 
@@ -246,6 +256,7 @@ int main(int argc, char** argv) {
   dlt_options.own_flags = mpnsim::flag_names(*dlt);
   dag_options.own_flags = mpnsim::flag_names(*dag);
   tree_options.own_flags = mpnsim::flag_names(*tree);
+  const std::vector<std::string> topo_flags = mpnsim::flag_names(*topo);
 
   try {
     app.parse(argc, argv);
@@ -330,7 +341,7 @@ int main(int argc, char** argv) {
       if (!validate_repetitions.empty()) overrides.push_back({"repetitions", validate_repetitions, "--repetitions"});
       return mpnsim::validate_command(validate_file, overrides);
     }
-    if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, std::cout);
+    if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, topo_force, topo_flags, std::cout);
     if (*dlt) {
       dlt_options.extras = dlt_extras;
       return mpnsim::dlt_command(dlt_options, std::cout);

@@ -75,7 +75,7 @@ DistanceEstimate estimate_distances(const Topology& t, double exact_budget, doub
   // Sampled. The double sweep gives a good lower bound on the diameter; the
   // uniform sources an unbiased estimate of the average distance.
   e.exact = false;
-  const int searches = static_cast<int>(std::clamp(sample_budget / per_search, 3.0, static_cast<double>(n)));
+  const int searches = static_cast<int>(std::clamp(sample_budget / per_search, 4.0, static_cast<double>(n)));
   const SourceResult first = from_source(adjacency, 0);
   if (!first.reaches_all) {
     e.connected = false;

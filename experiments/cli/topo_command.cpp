@@ -11,6 +11,7 @@
 
 #include "experiments/cli/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
+#include "experiments/config/work_limits.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "topologies/distance_estimate.hpp"
 #include "topologies/registry.hpp"
@@ -20,14 +21,6 @@ namespace mpnsim {
 
 namespace {
 
-// Largest json, dot or matrix output written without --force.
-constexpr std::uint64_t kMaxTopologyOutputBytes = std::uint64_t{1} << 30;
-
-std::string bytes_text(double bytes) {
-  if (bytes >= 1024.0 * 1024 * 1024) return fmt::format("{:.1f} GiB", bytes / (1024.0 * 1024 * 1024));
-  if (bytes >= 1024.0 * 1024) return fmt::format("{:.1f} MiB", bytes / (1024.0 * 1024));
-  return fmt::format("{:.0f} KiB", bytes / 1024.0);
-}
 
 // What a researcher reads first: size, degrees, distances and how they were
 // found, levels.
@@ -141,13 +134,13 @@ int topo_command(const std::vector<std::string>& args, const std::string& format
         throw ParamError("format", fmt::format("{} nodes: the adjacency matrix is printed up to {} nodes; use "
                                                "--format json or dot", size.nodes, kMaxMatrixNodes));
       const std::uint64_t estimate = estimated_topology_bytes(format, size);
-      if (estimate > kMaxTopologyOutputBytes && !(to_file && force))
+      if (static_cast<double>(estimate) > kMaxOutputBytes && !(to_file && force))
         throw ParamError("format",
                          fmt::format("{} nodes and up to {} links would make about {} of {}; at most {} is written "
                                      "unless you mean it: -o FILE --force (or the default summary for the properties "
                                      "alone)",
                                      size.nodes, size.links, bytes_text(static_cast<double>(estimate)), format,
-                                     bytes_text(static_cast<double>(kMaxTopologyOutputBytes))));
+                                     bytes_text(kMaxOutputBytes)));
     }
     const Topology t = make_topology(args[0], params);
     std::function<void(std::ostream&)> write;

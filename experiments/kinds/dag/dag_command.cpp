@@ -11,6 +11,7 @@
 #include "experiments/cli/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
 #include "experiments/kinds/dag/dag_report.hpp"
+#include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/output/timeline_files.hpp"
@@ -134,6 +135,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       setup.ec_ratio = *o.ec_ratio;
     }
     setup.timing = o.timing;
+    if (const std::string problem = dag_work_problem(setup); !problem.empty()) throw ParamError("scheduler", problem);
 
     DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0));
     r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);

@@ -9,6 +9,7 @@
 
 #include "experiments/config/machine_config.hpp"
 #include "experiments/kinds/task_tree/task_tree_report.hpp"
+#include "experiments/kinds/task_tree/tree_work_estimate.hpp"
 #include "experiments/kinds/task_tree/task_tree_setup.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
@@ -107,7 +108,7 @@ TaskTreeConfig read_config(const YAML::Node& config, const YamlSource& src, cons
   if (!config["scheduler"]) src.fail(config, "scheduler", "required: a task-tree scheduler (see `mpnsim list`)");
   if (!config["workload"])
     src.fail(config, "workload", "required: the task trees, e.g. {kind: random, spawn: 0.9, fanout: 2, depth: 10}");
-  (void)check_topology(src, config["topology"], "topology");
+  const TopologySize network = check_topology(src, config["topology"], "topology");
   TaskTreeConfig c;
   c.scheduler = read_tree_scheduler(src, config["scheduler"], "scheduler");
   c.workload = read_tree_workload(src, config["workload"], "workload");
@@ -116,6 +117,10 @@ TaskTreeConfig read_config(const YAML::Node& config, const YamlSource& src, cons
   // The same tree every time (complete, tree-file, random with its own seed): once is enough.
   if (tree_workload_is_fixed(c.workload)) c.trees = 1;
   if (config["execution"]) c.execution = read_tree_execution(src, config["execution"], "execution");
+  // A point keeps every tree's placement (and execution): all of them must fit.
+  const std::string problem = tree_work_problem(
+      estimate_tree_work(c.scheduler, c.workload, network, c.execution.has_value()), c.trees);
+  if (!problem.empty()) src.fail(config["workload"], "workload", problem);
   if ((outputs.gantt || outputs.trace || outputs.timeline) && !c.execution)
     src.fail(config["outputs"], "outputs",
              "gantt, trace and timeline need the tree played out: add `execution:` (grain, S, C, ...)");

@@ -10,8 +10,10 @@
 #include "experiments/cli/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
 #include "experiments/config/machine_config.hpp"
+#include "experiments/config/work_limits.hpp"
 #include "experiments/kinds/task_tree/task_tree_report.hpp"
 #include "experiments/kinds/task_tree/task_tree_setup.hpp"
+#include "experiments/kinds/task_tree/tree_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/output/timeline_files.hpp"
@@ -125,7 +127,7 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
       note_flag_once(seen, kGroupNames[static_cast<std::size_t>(g)], f.name);
       node[static_cast<std::size_t>(g)][f.name] = f.value;
     }
-    const Topology topology = read_topology(src, node[kTopology], "topology");
+    const TopologySize network_size = check_topology(src, node[kTopology], "topology");
     const TreeSchedulerChoice scheduler = read_tree_scheduler(src, node[kScheduler], "scheduler");
     const TreeWorkloadChoice workload = read_tree_workload(src, node[kWorkload], "workload");
     std::optional<TreeExecutionParams> execution;
@@ -141,6 +143,16 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     if (!o.recv_ports.empty()) set("recv_ports", o.recv_ports);
     if (o.execute || e.size() > 0 || !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty())
       execution = read_tree_execution(src, e, "execution");
+    // Refused before the network is built when the run or its report would not fit.
+    const TreeWork work = estimate_tree_work(scheduler, workload, network_size, execution.has_value());
+    if (const std::string problem = tree_work_problem(work, 1); !problem.empty()) throw ParamError("workload", problem);
+    if (const double report = tree_report_bytes(work, o.format); report > kMaxOutputBytes)
+      throw ParamError("format", fmt::format("the per-level report ({:.0f} levels x {:.0f} processors' loads) would be "
+                                             "about {} of {}; at most {} is printed: a shallower tree or a smaller "
+                                             "network",
+                                             work.levels, work.processors, bytes_text(report), o.format,
+                                             bytes_text(kMaxOutputBytes)));
+    const Topology topology = read_topology(src, node[kTopology], "topology");
 
     const TaskTree tree = make_tree(*workload.entry, workload.params, tree_seed(o.seed.value_or(1), workload.label, 0, 0));
     const TreeNetwork network(topology);

@@ -42,13 +42,23 @@ const std::string& ParamSet::text(std::string_view name) const {
 
 namespace {
 
+// Bounds at the edge of double's range mean "no bound" and are not printed:
+// "a number > 0" reads better than "a number in [1e-300, 1.7976931348623157e+308]".
+constexpr double kNoBound = 1e300;
+
 std::string range_text(const ParamSpec& s) {
-  const bool lo = std::isfinite(s.min), hi = std::isfinite(s.max);
+  const bool positive = s.min > 0 && s.min <= 1e-300;  // "any positive number"
+  const bool lo = std::isfinite(s.min) && s.min > -kNoBound && !positive;
+  const bool hi = std::isfinite(s.max) && s.max < kNoBound;
+  if (positive) return hi ? fmt::format(" in (0, {}]", s.max) : " > 0";
   if (lo && hi) return fmt::format(" in [{}, {}]", s.min, s.max);
   if (lo) return fmt::format(" >= {}", s.min);
   if (hi) return fmt::format(" <= {}", s.max);
   return "";
 }
+
+// Port counts are held in an int; more ports than links is the same as 'all'.
+constexpr std::int64_t kMaxPorts = std::numeric_limits<std::int32_t>::max();
 
 }  // namespace
 
@@ -57,7 +67,7 @@ std::string describe_type(const ParamSpec& s) {
     case ParamType::integer: return "an integer" + range_text(s);
     case ParamType::real: return "a number" + range_text(s);
     case ParamType::boolean: return "true or false";
-    case ParamType::ports: return "a port count >= 1 or 'all'";
+    case ParamType::ports: return fmt::format("a port count in [1, {}] or 'all'", kMaxPorts);
     case ParamType::text:
       if (s.choices.empty()) return "text";
       {
@@ -105,7 +115,7 @@ ParamValue parse_param(const ParamSpec& s, std::string_view text) {
       if (text == "all") return std::int64_t{0};
       std::int64_t v = 0;
       auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (ec != std::errc() || p != text.data() + text.size() || v < 1) throw fail();
+      if (ec != std::errc() || p != text.data() + text.size() || v < 1 || v > kMaxPorts) throw fail();
       return v;
     }
     case ParamType::text:
@@ -146,35 +156,60 @@ ParamSet resolve_params(std::span<const ParamSpec> specs,
 
 namespace {
 
+// Names compare without case and with '-' and '_' alike (--send-ports, send_ports).
+char fold(char c) {
+  if (c == '-') return '_';
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Optimal string alignment distance: insertions, deletions, substitutions and
+// swaps of two adjacent letters each count one, so "hetf" is one edit from
+// "heft" (a typing slip) but two from "hlf".
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<std::size_t> before(m + 1), prev(m + 1), cur(m + 1);
+  for (std::size_t j = 0; j <= m; ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
     cur[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    for (std::size_t j = 1; j <= m; ++j) {
+      const bool same = fold(a[i - 1]) == fold(b[j - 1]);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+      if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) && fold(a[i - 2]) == fold(b[j - 1]))
+        cur[j] = std::min(cur[j], before[j - 2] + 1);
     }
+    std::swap(before, prev);
     std::swap(prev, cur);
   }
-  return prev[b.size()];
+  return prev[m];
+}
+
+std::size_t common_prefix(std::string_view a, std::string_view b) {
+  std::size_t k = 0;
+  while (k < a.size() && k < b.size() && fold(a[k]) == fold(b[k])) ++k;
+  return k;
 }
 
 }  // namespace
 
 std::string nearest_name(std::string_view word, std::span<const std::string> candidates) {
-  std::string best;
-  std::size_t best_d = std::string::npos;
+  // Fewest edits first; among equals, the longest shared beginning (people
+  // mistype the ends of names more than their starts), then the closest length.
+  const std::string* best = nullptr;
+  std::size_t best_d = 0, best_prefix = 0, best_len = 0;
   for (const auto& c : candidates) {
     const std::size_t d = edit_distance(word, c);
-    if (d < best_d) {
+    const std::size_t prefix = common_prefix(word, c);
+    const std::size_t len = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
+    if (!best || d < best_d || (d == best_d && (prefix > best_prefix || (prefix == best_prefix && len < best_len)))) {
+      best = &c;
       best_d = d;
-      best = c;
+      best_prefix = prefix;
+      best_len = len;
     }
   }
   // Too far to be a typo: suggest nothing rather than something misleading.
   const std::size_t limit = std::max<std::size_t>(2, word.size() / 2);
-  return best_d <= limit ? best : std::string();
+  return best && best_d <= limit ? *best : std::string();
 }
 
 }  // namespace mpnsim

@@ -242,7 +242,7 @@ TEST(TopoCommand, JsonOfLet6) {
 TEST(TopoCommand, BadParameterExitsWithTwo) {
   auto r = run_mpnsim("topo let --dept 2");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("did you mean 'depth'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("did you mean --depth?"), std::string::npos) << r.output;
   r = run_mpnsim("topo hypercube --dim -1");
   EXPECT_EQ(r.exit_code, 2);
 }

@@ -9,8 +9,17 @@ namespace {
 constexpr int kMaxN = static_cast<int>(kMaxTopologyNodes);
 }
 
+namespace detail {
+
+TopologySize chain_size(int n) {
+  check_range("n", n, 1, kMaxN);
+  return {n, n - 1};
+}
+
+}  // namespace detail
+
 Topology chain(int n) {
-  detail::check_range("n", n, 1, kMaxN);
+  detail::chain_size(n);
   std::vector<std::pair<int, int>> raw;
   raw.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i + 1 < n; ++i) raw.emplace_back(i, i + 1);

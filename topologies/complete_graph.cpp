@@ -10,8 +10,17 @@ namespace {
 constexpr int kMaxN = 2048;
 }
 
+namespace detail {
+
+TopologySize complete_graph_size(int n) {
+  check_range("n", n, 1, kMaxN);
+  return {n, std::int64_t{n} * (n - 1) / 2};
+}
+
+}  // namespace detail
+
 Topology complete_graph(int n) {
-  detail::check_range("n", n, 1, kMaxN);
+  detail::complete_graph_size(n);
   std::vector<std::pair<int, int>> raw;
   raw.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(n - 1) / 2);
   for (int i = 0; i < n; ++i)

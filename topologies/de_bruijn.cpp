@@ -11,14 +11,22 @@ namespace {
 constexpr int kMaxOrder = 24;  // binary: N = 2^24; quaternary is held to 4^12 by check_size
 }
 
-Topology de_bruijn(int order, int base, bool directed) {
-  detail::check_range("order", order, 1, kMaxOrder);
+namespace detail {
+
+TopologySize de_bruijn_size(int order, int base) {
+  check_range("order", order, 1, kMaxOrder);
   if (base != 2 && base != 4)
     throw ParamError("base", fmt::format("expected 2 (binary) or 4 (quaternary), got {}", base));
   std::int64_t n64 = 1;
   for (int k = 0; k < order && n64 <= kMaxTopologyNodes; ++k) n64 *= base;
-  detail::check_size("order", n64, n64 * base);
-  const int n = static_cast<int>(n64);
+  check_size("order", n64, n64 * base);
+  return {n64, n64 * base};
+}
+
+}  // namespace detail
+
+Topology de_bruijn(int order, int base, bool directed) {
+  const int n = static_cast<int>(detail::de_bruijn_size(order, base).nodes);
 
   // Shift rule: P_i -> P_(base*i + k) mod N, k = 0..base-1. Nodes 0 and N-1 shift into
   // themselves (self-loops), and for undirected graphs P_i -> P_j and P_j -> P_i can both

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/parameters.hpp"
+#include "topologies/registry.hpp"
 #include "topologies/topology.hpp"
 
 namespace mpnsim {
@@ -55,6 +56,19 @@ ParamSpec boolean_param(std::string name, std::string default_value, std::string
 // "kind(a=1,b=2)" from the parameter values in declaration order.
 std::string topology_name(std::string_view kind,
                           const std::vector<std::pair<std::string_view, std::string>>& params);
+
+// The size each family's builder checks before building (ParamError when out of
+// range or too large); the builders and the registry's `size` share them.
+TopologySize let_size(int depth);
+TopologySize hypercube_size(int dim);
+TopologySize de_bruijn_size(int order, int base);
+TopologySize mesh_size(int rows, int cols, bool torus);
+TopologySize k_ary_tree_size(int arity, int depth);
+TopologySize chain_size(int n);
+TopologySize ring_size(int n);
+TopologySize star_size(int n);
+TopologySize two_root_tree_size(int children);
+TopologySize complete_graph_size(int n);
 
 // Declared parameters and registry factory of each family.
 std::vector<ParamSpec> let_params();

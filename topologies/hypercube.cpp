@@ -11,10 +11,19 @@ namespace {
 constexpr int kMaxDim = 30;  // beyond what fits: check_size refuses d > 18 with the memory estimate
 }
 
+namespace detail {
+
+TopologySize hypercube_size(int dim) {
+  check_range("dim", dim, 0, kMaxDim);
+  const std::int64_t n = std::int64_t{1} << dim, links = std::int64_t{dim} << (dim > 0 ? dim - 1 : 0);
+  check_size("dim", n, links);
+  return {n, links};
+}
+
+}  // namespace detail
+
 Topology hypercube(int dim) {
-  detail::check_range("dim", dim, 0, kMaxDim);
-  const int n = 1 << dim;
-  detail::check_size("dim", n, std::int64_t{dim} << (dim > 0 ? dim - 1 : 0));
+  const int n = static_cast<int>(detail::hypercube_size(dim).nodes);
   std::vector<std::pair<int, int>> raw;
   raw.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(dim) / 2);
   std::vector<int> levels(static_cast<std::size_t>(n));

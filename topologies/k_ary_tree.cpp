@@ -10,14 +10,22 @@ constexpr int kMaxArity = 1024;
 constexpr int kMaxDepth = static_cast<int>(kMaxTopologyNodes);  // arity 1 is a chain
 }
 
-Topology k_ary_tree(int arity, int depth) {
-  detail::check_range("arity", arity, 1, kMaxArity);
-  detail::check_range("depth", depth, 0, kMaxDepth);
+namespace detail {
+
+TopologySize k_ary_tree_size(int arity, int depth) {
+  check_range("arity", arity, 1, kMaxArity);
+  check_range("depth", depth, 0, kMaxDepth);
   // N = 1 + k + ... + k^depth, summed with a stop so that huge requests cannot overflow.
   std::int64_t n64 = 0, width = 1;
   for (int l = 0; l <= depth && n64 <= kMaxTopologyNodes; ++l, width *= arity) n64 += width;
-  detail::check_size("depth", n64, n64 - 1);
-  const int n = static_cast<int>(n64);
+  check_size("depth", n64, n64 - 1);
+  return {n64, n64 - 1};
+}
+
+}  // namespace detail
+
+Topology k_ary_tree(int arity, int depth) {
+  const int n = static_cast<int>(detail::k_ary_tree_size(arity, depth).nodes);
 
   std::vector<std::pair<int, int>> raw;
   raw.reserve(static_cast<std::size_t>(n));

@@ -9,11 +9,21 @@ namespace {
 constexpr int kMaxDepth = 1000;  // N = 501,501 processors
 }
 
+namespace detail {
+
+TopologySize let_size(int depth) {
+  check_range("depth", depth, 0, kMaxDepth);
+  // Eq 3.3: N = (d+1)(d+2)/2; two links (L and R) leave each processor.
+  const std::int64_t n = std::int64_t{depth + 1} * (depth + 2) / 2;
+  check_size("depth", n, 2 * n);
+  return {n, 2 * n};
+}
+
+}  // namespace detail
+
 Topology linearly_extensible_tree(int depth) {
-  detail::check_range("depth", depth, 0, kMaxDepth);
   // Eq 3.3: N = (d+1)(d+2)/2; level j holds the j+1 processors numbered after levels 0..j-1.
-  const int n = (depth + 1) * (depth + 2) / 2;
-  detail::check_size("depth", n, 2 * std::int64_t{n});
+  const int n = static_cast<int>(detail::let_size(depth).nodes);
   std::vector<std::pair<int, int>> raw;
   std::vector<int> levels(static_cast<std::size_t>(n));
   std::vector<std::pair<int, int>> lr(static_cast<std::size_t>(n));

@@ -9,12 +9,21 @@ namespace {
 constexpr int kMaxSide = static_cast<int>(kMaxTopologyNodes);
 }
 
+namespace detail {
+
+TopologySize mesh_size(int rows, int cols, bool torus) {
+  check_range("rows", rows, 1, kMaxSide);
+  check_range("cols", cols, 1, kMaxSide);
+  const std::int64_t n = std::int64_t{rows} * cols;
+  const std::int64_t links = torus ? 2 * n : std::int64_t{rows} * (cols - 1) + std::int64_t{cols} * (rows - 1);
+  check_size("rows", n, links);
+  return {n, links};
+}
+
+}  // namespace detail
+
 Topology mesh(int rows, int cols, bool torus) {
-  detail::check_range("rows", rows, 1, kMaxSide);
-  detail::check_range("cols", cols, 1, kMaxSide);
-  const std::int64_t n64 = std::int64_t{rows} * cols;
-  detail::check_size("rows", n64, 2 * n64);
-  const int n = static_cast<int>(n64);
+  const int n = static_cast<int>(detail::mesh_size(rows, cols, torus).nodes);
 
   // Each node links right and down; a torus also wraps the last column/row to the first.
   // On a side of 2 the wrap repeats the existing link (merged), on a side of 1 it is a

@@ -9,8 +9,17 @@ namespace {
 constexpr int kMaxN = static_cast<int>(kMaxTopologyNodes);
 }
 
+namespace detail {
+
+TopologySize ring_size(int n) {
+  check_range("n", n, 1, kMaxN);
+  return {n, n};
+}
+
+}  // namespace detail
+
 Topology ring(int n) {
-  detail::check_range("n", n, 1, kMaxN);
+  detail::ring_size(n);
   // n = 1 gives a self-loop and n = 2 the same link twice: dropped and merged, and counted.
   std::vector<std::pair<int, int>> raw;
   raw.reserve(static_cast<std::size_t>(n));

@@ -9,10 +9,19 @@ namespace {
 constexpr int kMaxChildren = static_cast<int>(kMaxTopologyNodes) - 2;
 }
 
+namespace detail {
+
+TopologySize two_root_tree_size(int children) {
+  check_range("children", children, 1, kMaxChildren);
+  const std::int64_t n = std::int64_t{children} + 2;
+  check_size("children", n, 2 * std::int64_t{children});
+  return {n, 2 * std::int64_t{children}};
+}
+
+}  // namespace detail
+
 Topology two_root_tree(int children) {
-  detail::check_range("children", children, 1, kMaxChildren);
-  const int n = children + 2;
-  detail::check_size("children", n, 2 * std::int64_t{children});
+  const int n = static_cast<int>(detail::two_root_tree_size(children).nodes);
   // The roots are not linked to each other: they talk through any child (distance 2).
   std::vector<std::pair<int, int>> raw;
   raw.reserve(2 * static_cast<std::size_t>(children));

@@ -2,12 +2,15 @@
 #include "experiments/cli/command_flags.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "experiments/cli/commands.hpp"
+#include "experiments/cli/flag_suggestions.hpp"
 #include "experiments/config/input_error.hpp"
+#include "experiments/config/yaml_source.hpp"
 
 namespace mpnsim {
 
@@ -28,6 +31,25 @@ std::vector<std::pair<std::string, std::string>> parse_flag_pairs(const std::vec
     out.emplace_back(std::move(name), std::move(value));
   }
   return out;
+}
+
+void fail_unknown_flag(const std::string& name, const std::vector<std::string>& candidates,
+                       const std::string& takers) {
+  throw ParamError(name, fmt::format("unknown flag{}{}", did_you_mean_flag(name, candidates),
+                                     takers.empty() ? "" : "; " + takers));
+}
+
+void note_flag_once(std::vector<std::string>& seen, const std::string& target, const std::string& name) {
+  const std::string id = target + "." + name;
+  if (std::find(seen.begin(), seen.end(), id) != seen.end())
+    throw ParamError(name, fmt::format("given twice{}: give it once", target.empty() ? "" : " for the " + target));
+  seen.push_back(id);
+}
+
+std::string flag_list(const std::vector<ParamSpec>& specs) {
+  std::vector<std::string> n;
+  for (const auto& s : specs) n.push_back(fmt::format("--{}", s.name));
+  return n.empty() ? std::string("none") : fmt::format("{}", fmt::join(n, " "));
 }
 
 bool declares_param(const std::vector<ParamSpec>& specs, const std::string& name) {
@@ -51,18 +73,33 @@ void apply_machine_flags(YAML::Node machine, const MachineFlags& f) {
 
 YAML::Node load_machine_file(const std::string& path) {
   if (path.empty()) return YAML::Node(YAML::NodeType::Map);
+  if (std::filesystem::is_directory(path))
+    throw InputError(path, YAML::Mark::null_mark(), "", "is a directory, not a machine file");
+  YAML::Node doc;
   try {
-    return YAML::LoadFile(path);
+    doc = YAML::LoadFile(path);
   } catch (const YAML::BadFile&) {
     throw InputError(path, YAML::Mark::null_mark(), "", "cannot open the file");
   } catch (const YAML::Exception& e) {
     throw InputError(path, e.mark, "", fmt::format("not valid YAML: {}", e.msg));
   }
+  if (!doc.IsDefined() || doc.IsNull()) return YAML::Node(YAML::NodeType::Map);  // an empty file
+  // The commands add their flags into these sections: each must be a mapping
+  // before anything subscripts it (yaml-cpp throws on a scalar).
+  const YamlSource src(path);
+  src.require_map(doc, "machine");
+  for (const char* section : {"topology", "processor", "link"})
+    if (doc[section] && !doc[section].IsNull()) src.require_map(doc[section], std::string("machine.") + section);
+  return doc;
 }
 
-int report_input_errors(std::string_view command, const std::function<int()>& body) {
+int report_input_errors(std::string_view command, const std::function<int()>& body, const std::string& yaml_file) {
   try {
     return body();
+  } catch (const YAML::Exception& e) {
+    // A YAML node of the wrong shape that no reader caught first: still bad input, placed in its file.
+    spdlog::error("{}: {}", command,
+                  InputError(yaml_file.empty() ? "command line" : yaml_file, e.mark, "", e.msg).what());
   } catch (const InputError& e) {
     spdlog::error("{}: {}", command, e.what());
   } catch (const ParamError& e) {

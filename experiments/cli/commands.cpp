@@ -15,7 +15,6 @@
 #include "experiments/run/mpi_session.hpp"
 #include "schedulers/registry.hpp"
 #include "topologies/registry.hpp"
-#include "topologies/topology_format.hpp"
 #include "workloads/registry.hpp"
 
 namespace mpnsim {
@@ -28,11 +27,20 @@ std::size_t count_points(const ExperimentFile& f) {
   return n;
 }
 
+// The top-level keys of a kind, for aiming --set at the experiments that take them.
+std::optional<std::vector<std::string>> keys_of_kind(const std::string& name) {
+  const ExperimentKind* kind = find_experiment_kind(name);
+  if (!kind) return std::nullopt;
+  std::vector<std::string> keys = common_experiment_keys();
+  for (const auto& k : kind->keys()) keys.push_back(k);
+  return keys;
+}
+
 // Reads and checks the whole file; false (the error logged) when it has a problem.
 bool load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
                       std::vector<PreparedExperiment>& prepared) {
   try {
-    f = load_experiment_file(file, overrides);
+    f = load_experiment_file(file, overrides, keys_of_kind);
     prepared = prepare_experiments(f);
     return true;
   } catch (const InputError& e) {
@@ -48,6 +56,11 @@ int validate_command(const std::string& file, const std::vector<Override>& overr
   std::vector<PreparedExperiment> prepared;
   if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
   fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
+  for (const auto& pe : prepared)
+    if (!pe.checked.every_point)
+      fmt::print("{}: {} points: every swept value was checked ({} configurations); the {} combinations are "
+                 "checked as each point is prepared to run\n",
+                 pe.spec->name, pe.spec->points.size(), pe.checked.checked, pe.spec->points.size());
   return kExitOk;
 }
 
@@ -117,39 +130,6 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
     return kExitFailure;
   }
   return kExitOk;
-}
-
-int topo_command(const std::vector<std::string>& args, const std::string& format,
-                 const std::string& output, std::ostream& out) {
-  if (args.empty()) {
-    spdlog::error("topo: name a topology family (see `mpnsim list`)");
-    return kExitBadInput;
-  }
-  std::vector<std::pair<std::string, std::string>> params;
-  try {
-    params = parse_flag_pairs({args.begin() + 1, args.end()});
-  } catch (const ParamError& e) {
-    spdlog::error("topo: {}: {}", e.key(), e.problem());
-    return kExitBadInput;
-  }
-  try {
-    const Topology t = make_topology(args[0], params);
-    if (!t.properties().distances_skipped.empty()) spdlog::warn("{}", t.properties().distances_skipped);
-    std::string text;
-    if (format == "json") text = topology_json(t).dump(2) + "\n";
-    else if (format == "dot") text = topology_dot(t);
-    else text = topology_matrix(t);
-    if (output.empty() || output == "-") out << text;
-    else write_file_atomically(output, text);
-    return kExitOk;
-  } catch (const ParamError& e) {
-    if (e.key() == "topology") spdlog::error("topo: {}", e.problem());
-    else spdlog::error("topo {}: --{}: {}", args[0], e.key(), e.problem());
-    return kExitBadInput;
-  } catch (const std::invalid_argument& e) {
-    spdlog::error("topo {}: {}", args[0], e.what());
-    return kExitBadInput;
-  }
 }
 
 namespace {

@@ -34,8 +34,11 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
                   const std::vector<Override>& overrides, const RunOptions& options);
 int validate_command(const std::string& file, const std::vector<Override>& overrides);
 // args: KIND followed by --PARAM VALUE pairs (a lone --FLAG means true).
-int topo_command(const std::vector<std::string>& args, const std::string& format,
-                 const std::string& output, std::ostream& out);
+// format: summary (the properties), json, dot or matrix (the whole network,
+// refused above kMaxOutputBytes unless written to `output` with `force`).
+// `own_flags` are topo's flags, for did-you-mean.
+int topo_command(const std::vector<std::string>& args, const std::string& format, const std::string& output,
+                 bool force, const std::vector<std::string>& own_flags, std::ostream& out);
 int list_command(std::ostream& out);
 
 }  // namespace mpnsim

@@ -1,12 +1,14 @@
 // Entry point of the mpnsim executable: subcommands run, merge, validate, topo, dlt, tree, dag, list.
 #include <csignal>
 #include <iostream>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "experiments/cli/commands.hpp"
+#include "experiments/cli/flag_suggestions.hpp"
 #include "experiments/kinds/dag/dag_command.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
 #include "experiments/kinds/task_tree/tree_command.hpp"
@@ -70,8 +72,10 @@ int main(int argc, char** argv) {
   run->add_option("FILE", run_file, "experiment YAML file")->required();
   run->add_option("-o,--output", out_dir, "output directory (default results/<name>/)");
   run->add_option("-j,--jobs", jobs, "sweep points run in parallel (default: all cores)")
-      ->check(CLI::PositiveNumber);
-  run->add_option("--set", sets, "override a YAML value: KEY=VALUE (dotted key, e.g. topology.depth=3)");
+      ->check(CLI::Range(1, 4096));
+  run->add_option("--set", sets,
+                  "override a YAML value: KEY=VALUE (dotted key, e.g. topology.depth=3); in a suite, "
+                  "EXPERIMENT.KEY=VALUE for one experiment, KEY=VALUE for every experiment that takes KEY");
   run->add_option("--seed", seed, "override the base seed");
   run->add_option("--repetitions", repetitions, "override the number of repetitions");
   run->add_flag("--no-progress", no_progress, "no progress bar");
@@ -97,18 +101,32 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "check an experiment file without running it (exit 2 on errors)");
   std::string validate_file;
   std::vector<std::string> validate_sets;
+  std::string validate_seed, validate_repetitions;
   validate->add_option("FILE", validate_file, "experiment YAML file")->required();
-  validate->add_option("--set", validate_sets, "override a YAML value: KEY=VALUE");
+  validate->add_option("--set", validate_sets,
+                       "override a YAML value: KEY=VALUE (in a suite, EXPERIMENT.KEY=VALUE for one experiment)");
+  validate->add_option("--seed", validate_seed, "override the base seed");
+  validate->add_option("--repetitions", validate_repetitions, "override the number of repetitions");
 
   // topo
-  auto* topo = app.add_subcommand("topo", "print a topology and its properties");
-  topo->footer("Example: mpnsim topo let --depth 2 --format json\n"
-               "         mpnsim topo mesh --rows 4 --cols 6 --torus --format dot\n"
+  auto* topo = app.add_subcommand("topo", "a topology's properties (nodes, links, degrees, diameter, average "
+                                          "distance, levels), or the whole network as JSON, DOT or a matrix");
+  topo->footer("Examples:\n"
+               "  mpnsim topo hypercube --dim 20                   # the summary (the default)\n"
+               "  mpnsim topo let --depth 2 --format json\n"
+               "  mpnsim topo mesh --rows 4 --cols 6 --torus --format dot\n"
+               "Diameter and average distance are exact: from one breadth-first search for the vertex-transitive\n"
+               "families (hypercube, ring, torus, complete), from one per node for the others while that stays\n"
+               "under about 2e9 steps, and beyond that estimated from sampled sources (about 3e8 steps; the\n"
+               "output says which, and how).\n"
+               "json, dot and matrix estimate their size first and refuse above 1 GiB unless given -o FILE --force.\n"
                "Families and their parameters: mpnsim list");
-  std::string format = "json", topo_out;
-  topo->add_option("--format", format, "dot, json or matrix")
-      ->check(CLI::IsMember({"dot", "json", "matrix"}));
+  std::string format = "summary", topo_out;
+  bool topo_force = false;
+  topo->add_option("--format", format, "summary (default), json, dot or matrix")
+      ->check(CLI::IsMember({"summary", "dot", "json", "matrix"}));
   topo->add_option("-o,--output", topo_out, "write to this file instead of standard output");
+  topo->add_flag("--force", topo_force, "write a json, dot or matrix output above 1 GiB (with -o FILE only)");
   topo->allow_extras();
   topo->positionals_at_end(false);
 
@@ -233,10 +251,37 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list", "list topologies, experiment kinds, workloads, strategies and schedulers with their parameters");
 
   list->fallthrough();
+  mpnsim::refuse_repeated_options(app);
+  // The commands that pass unknown flags on to models suggest among their own flags too.
+  dlt_options.own_flags = mpnsim::flag_names(*dlt);
+  dag_options.own_flags = mpnsim::flag_names(*dag);
+  tree_options.own_flags = mpnsim::flag_names(*tree);
+  const std::vector<std::string> topo_flags = mpnsim::flag_names(*topo);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // The command whose flags were being read: the last subcommand given.
+    const CLI::App* where = &app;
+    for (const CLI::App* sub : app.get_subcommands({}))
+      if (sub->parsed()) where = sub;
+    const std::string command = where == &app ? "mpnsim" : "mpnsim " + where->get_name();
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+      // CLI11 keeps the unexpected arguments only in its message: "...not expected: 2 --jbos".
+      std::vector<std::string> extras;
+      const std::string what = e.what();
+      std::istringstream words(what.substr(what.find(':') + 1));
+      for (std::string w; words >> w;) extras.push_back(w);
+      std::cerr << command << ": " << mpnsim::unknown_flags_message(*where, extras) << "\n"
+                << "Run with --help for more information.\n";
+      return mpnsim::kExitBadInput;
+    }
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && std::string(e.what()).find("At Most 1") != std::string::npos) {
+      const std::string what = e.what();
+      std::cerr << command << ": " << what.substr(0, what.find(':'))
+                << " given more than once: give each flag once\n";
+      return mpnsim::kExitBadInput;
+    }
     return app.exit(e) == 0 ? 0 : mpnsim::kExitBadInput;
   }
 
@@ -271,8 +316,8 @@ int main(int argc, char** argv) {
       std::signal(SIGINT, on_signal);
       std::signal(SIGTERM, on_signal);
       auto overrides = parse_sets(sets);
-      if (!seed.empty()) overrides.push_back({"seed", seed});
-      if (!repetitions.empty()) overrides.push_back({"repetitions", repetitions});
+      if (!seed.empty()) overrides.push_back({"seed", seed, "--seed"});
+      if (!repetitions.empty()) overrides.push_back({"repetitions", repetitions, "--repetitions"});
       mpnsim::RunOptions options;
       options.output_dir = out_dir;
       options.jobs = jobs;
@@ -284,14 +329,19 @@ int main(int argc, char** argv) {
     }
     if (*merge) {
       auto overrides = parse_sets(merge_sets);
-      if (!merge_seed.empty()) overrides.push_back({"seed", merge_seed});
-      if (!merge_repetitions.empty()) overrides.push_back({"repetitions", merge_repetitions});
+      if (!merge_seed.empty()) overrides.push_back({"seed", merge_seed, "--seed"});
+      if (!merge_repetitions.empty()) overrides.push_back({"repetitions", merge_repetitions, "--repetitions"});
       mpnsim::RunOptions options;
       options.output_dir = merge_out;
       return mpnsim::merge_command(merge_file, merge_slices, overrides, options);
     }
-    if (*validate) return mpnsim::validate_command(validate_file, parse_sets(validate_sets));
-    if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, std::cout);
+    if (*validate) {
+      auto overrides = parse_sets(validate_sets);
+      if (!validate_seed.empty()) overrides.push_back({"seed", validate_seed, "--seed"});
+      if (!validate_repetitions.empty()) overrides.push_back({"repetitions", validate_repetitions, "--repetitions"});
+      return mpnsim::validate_command(validate_file, overrides);
+    }
+    if (*topo) return mpnsim::topo_command(topo_extras, format, topo_out, topo_force, topo_flags, std::cout);
     if (*dlt) {
       dlt_options.extras = dlt_extras;
       return mpnsim::dlt_command(dlt_options, std::cout);

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "experiments/config/overrides.hpp"
 #include "experiments/config/sweep.hpp"
 #include "experiments/config/yaml_source.hpp"
 
@@ -114,7 +115,7 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
   // Command-line overrides replace YAML values, and sweeps of the same key.
   YAML::Node sweep = root["sweep"];
   for (const auto& o : overrides) {
-    YAML::Node value = YAML::Load(o.value);
+    YAML::Node value = override_value(o);
     if (o.key == "repetitions" || o.key == "seed" || o.key == "name" || o.key == "kind") {
       spdlog::info("{}: '{}' set on the command line to {} (file had {})", spec.name, o.key, o.value,
                    root[o.key] ? root[o.key].Scalar() : "nothing");
@@ -134,49 +135,53 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
     set_path(root, o.key, value);
   }
 
-  if (root["repetitions"])
-    spec.repetitions = static_cast<int>(src.integer(root["repetitions"], key("repetitions"), 1, 1'000'000));
+  // A value the command line gave has no place in the file: name the flag instead.
+  auto given_by = [&](const std::string& k) -> const Override* {
+    for (auto it = overrides.rbegin(); it != overrides.rend(); ++it)
+      if (it->key == k) return &*it;
+    return nullptr;
+  };
+  const YamlSource command_line("command line");
+  if (root["repetitions"]) {
+    const Override* o = given_by("repetitions");
+    spec.repetitions = static_cast<int>((o ? command_line : src).integer(
+        root["repetitions"], o ? o->text() : key("repetitions"), 1, 1'000'000));
+  }
   if (root["seed"]) {
-    const std::string text = src.scalar(root["seed"], key("seed"));
+    const Override* o = given_by("seed");
+    const std::string where = o ? o->text() : key("seed");
+    const std::string text = (o ? command_line : src).scalar(root["seed"], where);
     ParamSpec s{"seed", ParamType::integer, "", "", 0, 9.2e18, {}};
     try {
       spec.seed = static_cast<std::uint64_t>(std::get<std::int64_t>(parse_param(s, text)));
     } catch (const ParamError&) {
-      src.fail(root["seed"], key("seed"), "expected a non-negative integer");
+      (o ? command_line : src).fail(root["seed"], where, "expected a non-negative integer");
     }
   }
   spec.outputs = parse_outputs(src, root["outputs"], key("outputs"));
 
-  if (sweep && !sweep.IsNull()) {
-    std::vector<YAML::Node> blocks;
-    if (sweep.IsSequence()) {
-      if (sweep.size() == 0) src.fail(sweep, key("sweep"), "expected at least one sweep block");
-      for (const auto& b : sweep) blocks.push_back(b);
-    } else {
-      blocks.push_back(sweep);
-    }
-    for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
-      const YAML::Node& b = blocks[bi];
-      src.require_map(b, key("sweep"));
-      for (auto it = b.begin(); it != b.end(); ++it) {
-        const std::string k = it->first.Scalar();
-        const auto& common = common_experiment_keys();
-        if (std::find(common.begin(), common.end(), k) != common.end())
-          src.fail(it->first, key("sweep." + k), "this key cannot be swept");
-        if (std::find(spec.swept_keys.begin(), spec.swept_keys.end(), k) == spec.swept_keys.end())
-          spec.swept_keys.push_back(k);
-      }
-      auto pts = expand_block(src, b, sweep.IsSequence() ? static_cast<int>(bi) : -1);
-      spec.points.insert(spec.points.end(), pts.begin(), pts.end());
-    }
-  }
-  if (spec.points.empty()) spec.points.push_back(SweepPoint{});
+  spec.points = read_sweep(src, sweep, key("sweep"), common_experiment_keys(), spec.swept_keys);
+  const double runs = static_cast<double>(spec.points.size()) * spec.repetitions;
+  if (runs > static_cast<double>(kMaxSweepPoints))
+    src.fail(root["repetitions"] ? root["repetitions"] : root, key("repetitions"),
+             fmt::format("{} points x {} repetitions make {:.4g} runs; at most {} are allowed", spec.points.size(),
+                         spec.repetitions, runs, kMaxSweepPoints));
   spec.compare = read_compare_spec(src, root["compare"], key("compare"), spec.swept_keys);
   if (spec.compare.enabled) {
+    // The values the compared key takes, from the sweep's blocks (not from every point:
+    // a range's values are distinct, so its first two are enough).
     std::set<std::string> variants;
-    for (const auto& point : spec.points)
-      for (const auto& a : point.assignments)
-        if (a.key == spec.compare.by) variants.insert(a.text);
+    for (const auto& block : spec.points.blocks())
+      for (const auto& axis : block.axes) {
+        if (axis.key != spec.compare.by) continue;
+        if (axis.range)
+          for (std::uint64_t i = 0; i < std::min<std::uint64_t>(2, axis.range->size()); ++i)
+            variants.insert(axis.range->value(i));
+        else if (axis.listed.empty())
+          variants.insert(axis.single_text);
+        else
+          variants.insert(axis.texts.begin(), axis.texts.end());
+      }
     if (variants.size() < 2)
       src.fail(root["compare"]["by"], key("compare.by"),
                fmt::format("'{}' takes {} value(s) in the sweep; a comparison needs at least two", spec.compare.by,
@@ -188,8 +193,11 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
 
 }  // namespace
 
-ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides) {
+ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides,
+                                    const KindKeys& kind_keys) {
   YamlSource src(path);
+  if (std::filesystem::is_directory(path))
+    throw InputError(path, YAML::Mark::null_mark(), "", "is a directory; give an experiment file (.yaml) in it");
   if (!std::filesystem::is_regular_file(path))
     throw InputError(path, YAML::Mark::null_mark(), "", "no such experiment file");
   auto text = std::make_shared<std::string>();
@@ -208,6 +216,13 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
   if (!doc.IsMap()) throw InputError(path, doc.Mark(), "", "expected a mapping at the top of the file");
   ExperimentFile file;
   file.file = path;
+  // Names and kinds first, to aim the overrides (a malformed entry is reported below, in order).
+  auto target_of = [](const YAML::Node& e) {
+    OverrideTarget t;
+    if (e.IsMap() && e["name"] && e["name"].IsScalar()) t.name = e["name"].Scalar();
+    if (e.IsMap() && e["kind"] && e["kind"].IsScalar()) t.kind = e["kind"].Scalar();
+    return t;
+  };
   if (doc["experiments"]) {
     src.check_keys(doc, "", kSuiteKeys);
     if (!doc["name"]) src.fail(doc, "name", "required: a name for the suite");
@@ -218,8 +233,11 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
     const YAML::Node list = doc["experiments"];
     if (!list.IsSequence() || list.size() == 0)
       src.fail(list, "experiments", "expected a list of experiments");
+    std::vector<OverrideTarget> targets;
+    for (const auto& e : list) targets.push_back(target_of(e));
+    const auto aimed = aim_overrides(path, overrides, targets, true, kind_keys);
     for (std::size_t i = 0; i < list.size(); ++i) {
-      file.experiments.push_back(parse_experiment(src, list[i], fmt::format("experiments[{}]", i), overrides));
+      file.experiments.push_back(parse_experiment(src, list[i], fmt::format("experiments[{}]", i), aimed[i]));
       file.experiments.back().suite_index = static_cast<int>(i);
       for (std::size_t j = 0; j + 1 < file.experiments.size(); ++j)
         if (file.experiments[j].name == file.experiments.back().name)
@@ -227,7 +245,8 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
                    "two experiments of the suite share this name");
     }
   } else {
-    file.experiments.push_back(parse_experiment(src, doc, "", overrides));
+    const auto aimed = aim_overrides(path, overrides, {target_of(doc)}, false, kind_keys);
+    file.experiments.push_back(parse_experiment(src, doc, "", aimed.front()));
     file.name = file.experiments.front().name;
     file.description = file.experiments.front().description;
   }
@@ -238,7 +257,7 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
 YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
   const YAML::Node doc = YAML::Load(*spec.source_text);
   YAML::Node node = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]) : doc;
-  for (const auto& o : spec.overrides) set_path(node, o.key, YAML::Load(o.value));
+  for (const auto& o : spec.overrides) set_path(node, o.key, override_value(o));
   const YAML::Node sweep = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]["sweep"])
                                                  : YAML::Node(doc["sweep"]);
   for (const auto& a : point.assignments) {

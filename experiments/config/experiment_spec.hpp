@@ -2,20 +2,27 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
 
 #include "experiments/config/compare_spec.hpp"
+#include "experiments/config/sweep_points.hpp"
 
 namespace mpnsim {
 
-// A command-line override of a YAML value: `key` is a dotted path.
+// A command-line override of a YAML value: `key` is a dotted path. In a suite,
+// EXPERIMENT.KEY aims at one experiment; a plain KEY at every experiment whose
+// kind takes it.
 struct Override {
   std::string key;
   std::string value;
+  std::string flag = "--set";  // how it was given, for messages: --set, --seed, --repetitions
+  std::string text() const;    // "--set topology.depth=3", "--seed 7"
 };
 
 struct PlotSpec {
@@ -35,26 +42,6 @@ struct OutputSpec {
   std::vector<PlotSpec> plots;
 };
 
-// One value a sweep gives to one key. `value` keeps its position in the file
-// where it has one; `origin` is the sweep entry it came from, for errors.
-struct Assignment {
-  std::string key;   // dotted path, e.g. "topology.depth"
-  YAML::Node value;
-  std::string text;  // as written in the CSV
-  YAML::Node origin;
-  // Where the value stands in the file, so that each point can take it from a
-  // fresh parse: sweep block (-1: the sweep is a single mapping), position in
-  // the key's list (-1: the entry itself), and whether it was made by a range.
-  int block = -1;
-  int index = -1;
-  bool from_range = false;
-};
-
-struct SweepPoint {
-  std::vector<Assignment> assignments;
-  std::string label() const;  // "topology.depth=3, machine.link.z=0.1"
-};
-
 struct ExperimentSpec {
   std::string file;
   std::string name;
@@ -62,7 +49,7 @@ struct ExperimentSpec {
   std::string kind;
   YAML::Node root;                       // the experiment's mapping
   std::vector<std::string> swept_keys;   // CSV columns, in order of first appearance
-  std::vector<SweepPoint> points;        // at least one (empty assignments when nothing is swept)
+  SweepPoints points;                    // at least one (empty assignments when nothing is swept), made on demand
   int repetitions = 1;
   std::uint64_t seed = 1;
   OutputSpec outputs;
@@ -70,7 +57,7 @@ struct ExperimentSpec {
   // What point_config needs to rebuild a point's configuration from scratch.
   std::shared_ptr<const std::string> source_text;  // the file as read
   int suite_index = -1;                            // position in `experiments:` (-1: not a suite)
-  std::vector<Override> overrides;          // from the command line
+  std::vector<Override> overrides;          // from the command line, those aimed at this experiment
 };
 
 // A file holds one experiment, or a suite (`experiments:` list) sharing a name.
@@ -83,11 +70,17 @@ struct ExperimentFile {
 };
 
 
+// The top-level keys an experiment kind takes (the common ones included), or
+// nothing for a kind it does not know; used to aim overrides.
+using KindKeys = std::function<std::optional<std::vector<std::string>>(const std::string& kind)>;
+
 // Reads and checks the file's structure (top-level keys, sweep, outputs).
 // Kind-specific keys are checked later, per point, by the kind. Throws
 // InputError. Overrides replace YAML values (and sweeps of the same key), and
-// each replacement is logged.
-ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides);
+// each replacement is logged; with `kind_keys`, an override no experiment takes
+// is refused. The sweep is counted, not expanded.
+ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides,
+                                    const KindKeys& kind_keys = {});
 
 // The configuration of one point: the experiment's mapping with the point's
 // assignments applied. It is built from a fresh parse of the file, so that

@@ -31,7 +31,15 @@ const std::vector<ParamSpec>& link_params() {
   return specs;
 }
 
-Topology read_topology(const YamlSource& src, const YAML::Node& node, const std::string& path) {
+namespace {
+
+struct TopologyChoice {
+  const TopologyEntry* entry = nullptr;
+  ParamSet params;
+};
+
+// The family and its parameters, checked against the declaration.
+TopologyChoice topology_choice(const YamlSource& src, const YAML::Node& node, const std::string& path) {
   src.require_map(node, path);
   if (!node["kind"]) src.fail(node, path + ".kind", "required: the topology family (see `mpnsim list`)");
   const std::string kind = src.scalar(node["kind"], path + ".kind");
@@ -47,12 +55,34 @@ Topology read_topology(const YamlSource& src, const YAML::Node& node, const std:
   for (const auto& p : entry->params) allowed.push_back(p.name);
   src.check_keys(node, path, allowed);
   const std::vector<std::string> skip{"kind"};
-  const ParamSet params = src.params(node, path, entry->params, skip);
+  return {entry, src.params(node, path, entry->params, skip)};
+}
+
+// A size the family refuses (too large to fit): point at the parameter.
+[[noreturn]] void fail_at_param(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                                const ParamError& e) {
+  src.fail(node[e.key()] ? node[e.key()] : node, join_path(path, e.key()), e.problem());
+}
+
+}  // namespace
+
+TopologySize check_topology(const YamlSource& src, const YAML::Node& node, const std::string& path) {
+  const TopologyChoice c = topology_choice(src, node, path);
   try {
-    return entry->build(params);
+    return c.entry->size(c.params);
   } catch (const ParamError& e) {
-    // A size the family refuses (too large to fit): point at the parameter.
-    src.fail(node[e.key()] ? node[e.key()] : node, join_path(path, e.key()), e.problem());
+    fail_at_param(src, node, path, e);
+  } catch (const std::invalid_argument& e) {
+    src.fail(node, path, e.what());
+  }
+}
+
+Topology read_topology(const YamlSource& src, const YAML::Node& node, const std::string& path) {
+  const TopologyChoice c = topology_choice(src, node, path);
+  try {
+    return c.entry->build(c.params);
+  } catch (const ParamError& e) {
+    fail_at_param(src, node, path, e);
   } catch (const std::invalid_argument& e) {
     src.fail(node, path, e.what());
   }

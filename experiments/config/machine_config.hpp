@@ -7,6 +7,7 @@
 
 #include "experiments/config/yaml_source.hpp"
 #include "sim/machine_spec.hpp"
+#include "topologies/registry.hpp"
 #include "topologies/topology.hpp"
 
 namespace mpnsim {
@@ -18,6 +19,10 @@ struct MachineConfig {
 
 // Reads a topology mapping `{kind: NAME, PARAM: VALUE, ...}` against the family's declaration.
 Topology read_topology(const YamlSource& src, const YAML::Node& node, const std::string& path);
+
+// Checks the same mapping without building the network: parameters against the
+// declaration and the size against the limits. Gives the size it would have.
+TopologySize check_topology(const YamlSource& src, const YAML::Node& node, const std::string& path);
 
 // Reads
 //   machine:

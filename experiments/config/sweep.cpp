@@ -1,7 +1,7 @@
-// Expansion of sweep blocks into points, and copy-on-write assignment into YAML trees.
+// Reading of sweep blocks (counted before anything is expanded), and copy-on-write assignment into YAML trees.
 #include "experiments/config/sweep.hpp"
 
-#include <charconv>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -11,110 +11,146 @@ namespace mpnsim {
 
 namespace {
 
-bool parse_double(const std::string& s, double& out) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
-}
+// A swept value that is a list or mapping is written into the CSV as flow YAML.
+// Aliases can make a few bytes stand for millions of nodes, so the value's size
+// (counted with aliases expanded) is bounded before it is written out.
+constexpr std::size_t kMaxValueNodes = 10'000;
 
-bool is_integer_text(const std::string& s) {
-  long long v;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && p == s.data() + s.size();
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const auto pos = s.find(sep, start);
-    parts.push_back(s.substr(start, pos - start));
-    if (pos == std::string::npos) break;
-    start = pos + 1;
+std::size_t count_nodes(const YAML::Node& n, std::size_t budget) {
+  std::size_t seen = 0;
+  std::vector<YAML::Node> stack{n};
+  while (!stack.empty() && seen <= budget) {
+    const YAML::Node cur = stack.back();
+    stack.pop_back();
+    ++seen;
+    if (cur.IsSequence()) {
+      for (const auto& c : cur) stack.push_back(c);
+    } else if (cur.IsMap()) {
+      for (auto it = cur.begin(); it != cur.end(); ++it) {
+        stack.push_back(it->first);
+        stack.push_back(it->second);
+      }
+    }
   }
-  return parts;
+  return seen;
+}
+
+std::string text_of(const YamlSource& src, const YAML::Node& n, const std::string& where) {
+  if (n.IsScalar()) return n.Scalar();
+  if (count_nodes(n, kMaxValueNodes) > kMaxValueNodes)
+    src.fail(n, where, fmt::format("a swept value may hold at most {} YAML values (aliases counted out)",
+                                   kMaxValueNodes));
+  YAML::Emitter e;
+  e.SetMapFormat(YAML::Flow);
+  e.SetSeqFormat(YAML::Flow);
+  e << n;
+  return std::string(e.c_str());
+}
+
+// The axis without its values' texts: enough to count.
+SweepAxis axis_shape(const YamlSource& src, const std::string& key, const YAML::Node& entry, const std::string& where) {
+  SweepAxis a;
+  a.key = key;
+  a.entry = entry;
+  if (entry.IsSequence()) {
+    if (entry.size() == 0) src.fail(entry, where, "expected at least one value to sweep");
+    a.count = entry.size();
+  } else if (entry.IsScalar() && entry.Scalar().find(':') != std::string::npos) {
+    try {
+      a.range = SweepRange::parse(entry.Scalar());
+      a.count = a.range->size();
+    } catch (const std::invalid_argument& e) {
+      src.fail(entry, where, e.what());
+    }
+  } else if (!entry.IsScalar() && !entry.IsMap()) {
+    src.fail(entry, where, "expected a list of values or a range start:stop:step");
+  }
+  return a;
+}
+
+// "10 x 10 x 4000" for a message.
+std::string product_text(const std::vector<SweepAxis>& axes) {
+  std::string out;
+  for (const auto& a : axes) out += fmt::format("{}{} ({})", out.empty() ? "" : " x ", a.size(), a.key);
+  return out;
 }
 
 }  // namespace
 
 std::vector<std::string> expand_range(const std::string& text) {
-  const auto parts = split(text, ':');
-  if (parts.size() < 2 || parts.size() > 3)
-    throw std::invalid_argument("a range is written start:stop or start:stop:step");
-  double start, stop, step = 1;
-  if (!parse_double(parts[0], start) || !parse_double(parts[1], stop) ||
-      (parts.size() == 3 && !parse_double(parts[2], step)))
-    throw std::invalid_argument("range bounds and step must be numbers");
-  if (step == 0) throw std::invalid_argument("range step must not be 0");
-  if ((stop - start) / step < 0)
-    throw std::invalid_argument("range is empty: the step goes away from stop");
-  const bool integers = is_integer_text(parts[0]) && is_integer_text(parts[1]) &&
-                        (parts.size() < 3 || is_integer_text(parts[2]));
-  // Count steps once, with a little slack, instead of accumulating rounding errors.
-  const double span = (stop - start) / step;
-  const auto count = static_cast<long long>(std::floor(span + 1e-9)) + 1;
-  if (count > 10'000'000) throw std::invalid_argument("range has more than 10^7 values");
+  const SweepRange r = SweepRange::parse(text);
   std::vector<std::string> values;
-  values.reserve(static_cast<std::size_t>(count));
-  for (long long i = 0; i < count; ++i) {
-    if (integers) {
-      values.push_back(std::to_string(static_cast<long long>(std::llround(start + static_cast<double>(i) * step))));
-    } else {
-      values.push_back(fmt::format("{}", start + static_cast<double>(i) * step));
-    }
-  }
+  values.reserve(r.size());
+  for (std::uint64_t i = 0; i < r.size(); ++i) values.push_back(r.value(i));
   return values;
 }
 
-std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& block, int block_index) {
-  src.require_map(block, "sweep");
-  std::vector<SweepPoint> points{SweepPoint{}};
-  for (auto it = block.begin(); it != block.end(); ++it) {
-    const std::string key = src.scalar(it->first, "sweep");
-    const YAML::Node entry = it->second;
-    const std::string where = "sweep." + key;
-    std::vector<Assignment> values;
-    auto text_of = [](const YAML::Node& n) {
-      if (n.IsScalar()) return n.Scalar();
-      YAML::Emitter e;
-      e.SetMapFormat(YAML::Flow);
-      e.SetSeqFormat(YAML::Flow);
-      e << n;
-      return std::string(e.c_str());
-    };
-    if (entry.IsSequence()) {
-      if (entry.size() == 0) src.fail(entry, where, "expected at least one value to sweep");
-      int index = 0;
-      for (const auto& v : entry) values.push_back(Assignment{key, v, text_of(v), entry, block_index, index++, false});
-    } else if (entry.IsScalar() &&
-               entry.Scalar().find(':') != std::string::npos) {
-      std::vector<std::string> texts;
-      try {
-        texts = expand_range(entry.Scalar());
-      } catch (const std::invalid_argument& e) {
-        src.fail(entry, where, e.what());
-      }
-      for (auto& t : texts) values.push_back(Assignment{key, YAML::Node(t), t, entry, block_index, -1, true});
-    } else if (entry.IsScalar() || entry.IsMap()) {
-      values.push_back(Assignment{key, entry, text_of(entry), entry, block_index, -1, false});
-    } else {
-      src.fail(entry, where, "expected a list of values or a range start:stop:step");
-    }
-    std::vector<SweepPoint> next;
-    next.reserve(points.size() * values.size());
-    for (const auto& p : points)
-      for (const auto& v : values) {
-        SweepPoint q = p;
-        q.assignments.push_back(v);
-        next.push_back(std::move(q));
-      }
-    points = std::move(next);
-    if (points.size() > 10'000'000) src.fail(entry, where, "the sweep has more than 10^7 points");
+SweepPoints read_sweep(const YamlSource& src, const YAML::Node& sweep, const std::string& path,
+                       std::span<const std::string> not_sweepable, std::vector<std::string>& keys) {
+  if (!sweep || sweep.IsNull()) return SweepPoints{};
+  std::vector<YAML::Node> nodes;
+  if (sweep.IsSequence()) {
+    if (sweep.size() == 0) src.fail(sweep, path, "expected at least one sweep block");
+    for (const auto& b : sweep) nodes.push_back(b);
+  } else {
+    nodes.push_back(sweep);
   }
-  return points;
+  // First the shapes only: sizes of lists and ranges, and the count of points.
+  std::vector<SweepBlock> blocks;
+  double total = 0;  // in double: a product of many lists can pass every integer type
+  for (std::size_t bi = 0; bi < nodes.size(); ++bi) {
+    const YAML::Node& b = nodes[bi];
+    src.require_map(b, path);
+    SweepBlock block;
+    block.index = sweep.IsSequence() ? static_cast<int>(bi) : -1;
+    double product = 1;
+    for (auto it = b.begin(); it != b.end(); ++it) {
+      const std::string key = src.scalar(it->first, path);
+      if (std::find(not_sweepable.begin(), not_sweepable.end(), key) != not_sweepable.end())
+        src.fail(it->first, join_path(path, key), "this key cannot be swept");
+      if (std::find_if(block.axes.begin(), block.axes.end(), [&](const SweepAxis& a) { return a.key == key; }) !=
+          block.axes.end())
+        src.fail(it->first, join_path(path, key), "this key is swept twice in one block");
+      block.axes.push_back(axis_shape(src, key, it->second, join_path(path, key)));
+      product *= static_cast<double>(block.axes.back().size());
+    }
+    total += product;
+    if (total > static_cast<double>(kMaxSweepPoints))
+      src.fail(b, path,
+               fmt::format("the sweep has {:.4g} points ({}{}); at most {} are allowed: sweep fewer values, or split "
+                           "the file",
+                           total, product_text(block.axes),
+                           bi > 0 ? fmt::format(", after {:.4g} in the blocks before", total - product) : "",
+                           kMaxSweepPoints));
+    blocks.push_back(std::move(block));
+  }
+  // Then the values' texts, now that their number is known to be bounded.
+  for (auto& block : blocks)
+    for (auto& a : block.axes) {
+      const std::string where = join_path(path, a.key);
+      if (a.entry.IsSequence()) {
+        a.listed.reserve(a.entry.size());
+        for (const auto& v : a.entry) {
+          a.texts.push_back(text_of(src, v, where));
+          a.listed.push_back(v);
+        }
+      } else if (!a.range) {
+        a.single_text = text_of(src, a.entry, where);
+      }
+      if (std::find(keys.begin(), keys.end(), a.key) == keys.end()) keys.push_back(a.key);
+    }
+  return SweepPoints(std::move(blocks));
 }
 
 void set_path(YAML::Node root, const std::string& key, const YAML::Node& value) {
-  const auto parts = split(key, '.');
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const auto pos = key.find('.', start);
+    parts.push_back(key.substr(start, pos - start));
+    if (pos == std::string::npos) break;
+    start = pos + 1;
+  }
   YAML::Node cur = root;
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
     if (!cur[parts[i]].IsMap()) cur[parts[i]] = YAML::Node(YAML::NodeType::Map);
@@ -122,12 +158,6 @@ void set_path(YAML::Node root, const std::string& key, const YAML::Node& value) 
     cur.reset(cur[parts[i]]);
   }
   cur[parts.back()] = value;
-}
-
-std::string SweepPoint::label() const {
-  std::string out;
-  for (const auto& a : assignments) out += (out.empty() ? "" : ", ") + a.key + "=" + a.text;
-  return out;
 }
 
 }  // namespace mpnsim

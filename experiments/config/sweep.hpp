@@ -1,25 +1,28 @@
-// Sweep values: YAML lists and start:stop:step ranges, and their cartesian products.
+// Reading a `sweep:` (one block or a list of blocks of lists and ranges), and assignment into YAML trees.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
 
-#include "experiments/config/experiment_spec.hpp"
+#include "experiments/config/sweep_points.hpp"
 #include "experiments/config/yaml_source.hpp"
 
 namespace mpnsim {
 
-// The values of a range "start:stop:step" (stop included when reached within
-// rounding; step defaults to 1). Integers stay integers. Throws
-// std::invalid_argument with the reason on a malformed or empty range.
+// The values of a range "start:stop:step", all of them (SweepRange gives them
+// one at a time). Throws std::invalid_argument on a malformed or empty range.
 std::vector<std::string> expand_range(const std::string& text);
 
-// Expands one sweep block (mapping key -> list | range | single value) into
-// its cartesian product; the first key varies slowest.
-// `block_index` is recorded in each assignment (-1 when the sweep is one mapping).
-std::vector<SweepPoint> expand_block(const YamlSource& src, const YAML::Node& block, int block_index);
+// Reads a sweep: one mapping key -> list | range | single value, or a list of
+// such blocks. The points are counted from the sizes of the lists and ranges,
+// and refused beyond kMaxSweepPoints with the count, before any point is made.
+// Keys in `not_sweepable` are refused. `keys` receives the swept keys in order
+// of first appearance. Throws InputError.
+SweepPoints read_sweep(const YamlSource& src, const YAML::Node& sweep, const std::string& path,
+                       std::span<const std::string> not_sweepable, std::vector<std::string>& keys);
 
 // Sets `key` (dotted path) to `value` in `root`, in place, creating the
 // mappings on the path that are missing (a non-mapping on the path is replaced).

@@ -51,6 +51,14 @@ class ExperimentKind {
   // Checks a point's configuration completely and prepares it. Throws InputError.
   virtual std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
                                                  const OutputSpec& outputs) const = 0;
+  // Checks a point's configuration before any work, without keeping anything:
+  // what `validate` and `run` do to the points of a sweep first. A kind whose
+  // preparing builds something large (a network) checks here against declared
+  // limits and size estimates instead of building. Throws InputError. The
+  // default prepares the point and drops it.
+  virtual void check(const YAML::Node& config, const YamlSource& src, const OutputSpec& outputs) const {
+    (void)prepare(config, src, outputs);
+  }
 };
 
 // Every kind, registered in register_kinds.cpp.

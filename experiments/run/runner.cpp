@@ -29,32 +29,6 @@ std::atomic<bool>& run_interrupted() {
   return flag;
 }
 
-namespace {
-
-// Puts an error that has no position (a value made by a sweep range) at the
-// sweep entry it came from.
-[[noreturn]] void rethrow_at_sweep(const InputError& e, const ExperimentSpec& spec,
-                                   const SweepPoint& point, const YamlSource& src) {
-  if (e.line() == 0) {
-    for (const auto& a : point.assignments)
-      if (e.key() == a.key || e.key().rfind(a.key + ".", 0) == 0 || a.key.rfind(e.key() + ".", 0) == 0)
-        src.fail(a.origin, e.key(), fmt::format("{} (sweep point {})", e.problem(), point.label()));
-  }
-  if (!point.assignments.empty()) {
-    // Keep the error's own position and add which point it was.
-    YAML::Mark at = YAML::Mark::null_mark();
-    if (e.line() > 0) {
-      at = YAML::Mark();
-      at.line = e.line() - 1;
-      at.column = e.column() - 1;
-    }
-    throw InputError(spec.file, at, e.key(), fmt::format("{} (sweep point {})", e.problem(), point.label()));
-  }
-  throw e;
-}
-
-}  // namespace
-
 std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) {
   std::vector<PreparedExperiment> out;
   const YamlSource src(file.file);
@@ -77,15 +51,10 @@ std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) 
     src.check_keys(spec.root, "", allowed);
     for (const auto& c : spec.outputs.plots)
       (void)c;  // plot columns are checked once the CSV header is known
-    for (const auto& point : spec.points) {
-      const YAML::Node config = point_config(spec, point);
-      try {
-        src.check_keys(config, "", allowed);
-        pe.points.push_back(pe.kind->prepare(config, src, spec.outputs));
-      } catch (const InputError& e) {
-        rethrow_at_sweep(e, spec, point, src);
-      }
-    }
+    // Checked now without building anything large; each point is prepared when it runs.
+    pe.checked = check_points(spec, *pe.kind, src, allowed);
+    const std::size_t threads = std::max(1u, std::thread::hardware_concurrency());
+    pe.points = PreparedPoints(spec, *pe.kind, allowed, 2 * threads + 2);
     out.push_back(std::move(pe));
   }
   return out;
@@ -120,9 +89,11 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
   std::vector<std::exception_ptr> errors(total);
   std::atomic<std::size_t> next{0};
   ProgressBar bar(spec.name, total, progress && stderr_is_terminal());
+  // A point whose input turns out wrong as it is prepared stops the run: nothing will be written.
+  std::atomic<bool> bad_input{false};
   auto worker = [&] {
     for (;;) {
-      if (run_interrupted().load()) return;
+      if (run_interrupted().load() || bad_input.load()) return;
       const std::size_t i = next.fetch_add(1);
       if (i >= total) return;
       const std::size_t t = mine[i];
@@ -132,6 +103,9 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
       row.seed = point_seed(spec.seed, spec.points[row.point].label(), row.repetition);
       try {
         row.result = pe.points[row.point]->run(row.seed, row.repetition, static_cast<int>(row.point));
+      } catch (const InputError&) {
+        errors[i] = std::current_exception();
+        bad_input.store(true);
       } catch (...) {
         errors[i] = std::current_exception();
       }
@@ -150,6 +124,8 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
       const std::size_t t = mine[i];
       try {
         std::rethrow_exception(errors[i]);
+      } catch (const InputError&) {
+        throw;  // bad input found while preparing the point: already says which point
       } catch (const std::exception& e) {
         throw std::runtime_error(fmt::format("{}: point {} ({}), repetition {}: {}", spec.name,
                                              t / reps, spec.points[t / reps].label(), t % reps, e.what()));

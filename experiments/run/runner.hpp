@@ -8,17 +8,21 @@
 
 #include "experiments/config/experiment_spec.hpp"
 #include "experiments/kinds/experiment_kind.hpp"
+#include "experiments/run/point_checks.hpp"
+#include "experiments/run/prepared_points.hpp"
 
 namespace mpnsim {
 
 struct PreparedExperiment {
   const ExperimentSpec* spec = nullptr;
   const ExperimentKind* kind = nullptr;
-  std::vector<std::unique_ptr<PreparedPoint>> points;  // parallel to spec->points
+  PreparedPoints points;      // parallel to spec->points, each prepared when it runs
+  PointCheckSummary checked;  // what was checked before the work
 };
 
-// Checks every point of every experiment of the file (throws InputError on the
-// first problem). Nothing runs and nothing is written.
+// Checks the points of every experiment of the file (throws InputError on the
+// first problem; see check_points for which points). Nothing runs and nothing
+// is written.
 std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file);
 
 struct RunOptions {

@@ -11,6 +11,7 @@
 #include "experiments/cli/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
 #include "experiments/kinds/dag/dag_report.hpp"
+#include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/output/timeline_files.hpp"
@@ -20,12 +21,6 @@
 namespace mpnsim {
 
 namespace {
-
-std::string names_of(const std::vector<ParamSpec>& specs) {
-  std::vector<std::string> n;
-  for (const auto& s : specs) n.push_back(fmt::format("--{}", s.name));
-  return n.empty() ? std::string("none") : fmt::format("{}", fmt::join(n, " "));
-}
 
 std::string workload_kind(const DagCommandOptions& o) {
   if (o.generate) return "random-dag";
@@ -57,7 +52,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       YAML::Node t(YAML::NodeType::Map);
       t["kind"] = o.topology;
       machine["topology"] = t;
-    } else if (machine["topology"] && machine["topology"]["kind"]) {
+    } else if (machine["topology"].IsMap() && machine["topology"]["kind"]) {
       family = find_topology(machine["topology"]["kind"].Scalar());
     }
     if (!machine["topology"])
@@ -79,6 +74,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     scheduler_node["name"] = o.scheduler;
     // Each flag goes to whichever of topology, workload and scheduler declares it; a prefix
     // settles a name more than one declares. my-flag is accepted for my_flag.
+    std::vector<std::string> seen;
     for (auto [name, value] : parse_flag_pairs(o.extras)) {
       std::string target;
       for (const char* prefix : {"topology.", "workload.", "scheduler."}) {
@@ -108,13 +104,21 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
         if (t.size() > 1)
           throw ParamError(name, fmt::format("both the {0} and the {1} take --{2}: write --{0}.{2} or --{1}.{2}", t[0],
                                              t[1], name));
-        if (t.empty())
-          throw ParamError(name, fmt::format("no such flag; the topology takes {}, the workload {}, the scheduler {}",
-                                             family ? names_of(family->params) : std::string("(see mpnsim list)"),
-                                             names_of(workload->params),
-                                             scheduler ? names_of(scheduler->params) : std::string("(none)")));
+        if (t.empty()) {
+          std::vector<std::string> candidates = o.own_flags;
+          for (const auto* specs : {family ? &family->params : nullptr, &workload->params,
+                                    scheduler ? &scheduler->params : nullptr})
+            if (specs)
+              for (const auto& p : *specs) candidates.push_back(p.name);
+          fail_unknown_flag(name, candidates,
+                            fmt::format("the topology takes {}, the workload {}, the scheduler {}",
+                                        family ? flag_list(family->params) : std::string("(see mpnsim list)"),
+                                        flag_list(workload->params),
+                                        scheduler ? flag_list(scheduler->params) : std::string("(none)")));
+        }
         target = t[0];
       }
+      note_flag_once(seen, target, name);
       if (target == "topology") machine["topology"][name] = value;
       else if (target == "workload") workload_node[name] = value;
       else scheduler_node[name] = value;
@@ -131,6 +135,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       setup.ec_ratio = *o.ec_ratio;
     }
     setup.timing = o.timing;
+    if (const std::string problem = dag_work_problem(setup); !problem.empty()) throw ParamError("scheduler", problem);
 
     DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0));
     r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);
@@ -150,7 +155,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
       return kExitFailure;
     }
     return kExitOk;
-  });
+  }, o.machine_file);
 }
 
 }  // namespace mpnsim

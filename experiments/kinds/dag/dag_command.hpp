@@ -27,6 +27,8 @@ struct DagCommandOptions {
   // --PARAM VALUE of the topology family, the workload and the scheduler
   // (--topology.X, --workload.X, --scheduler.X when more than one takes X).
   std::vector<std::string> extras;
+  // The command's own flags (--format, --gantt, ...), for did-you-mean on a flag nobody takes.
+  std::vector<std::string> own_flags;
 };
 
 int dag_command(const DagCommandOptions& options, std::ostream& out);

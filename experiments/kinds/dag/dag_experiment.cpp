@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "experiments/kinds/dag/dag_report.hpp"
+#include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
 
@@ -67,6 +68,8 @@ std::unique_ptr<PreparedPoint> DagExperiment::prepare(const YAML::Node& config, 
                                                       const OutputSpec& outputs) const {
   const std::string base_dir = std::filesystem::path(src.file()).parent_path().string();
   DagSetup setup = read_dag_setup(src, config, base_dir);
+  if (const std::string problem = dag_work_problem(setup); !problem.empty())
+    src.fail(config["scheduler"], "scheduler", problem);
   std::uint64_t seed = 1;  // the runner's default
   if (config["seed"]) seed = static_cast<std::uint64_t>(src.integer(config["seed"], "seed", 0, 9'200'000'000'000'000'000));
   std::string rows = "summary";

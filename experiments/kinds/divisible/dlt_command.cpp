@@ -32,13 +32,14 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
       YAML::Node t(YAML::NodeType::Map);
       t["kind"] = o.topology;
       machine["topology"] = t;
-    } else if (machine["topology"] && machine["topology"]["kind"]) {
+    } else if (machine["topology"].IsMap() && machine["topology"]["kind"]) {
       family = find_topology(machine["topology"]["kind"].Scalar());
     }
     if (!machine["topology"]) throw ParamError("topology", "required: --topology KIND (or a machine file with topology:)");
     // Family parameters go to the topology, the rest to the strategy; "topology." and
     // "strategy." prefixes settle a name both declare.
     YAML::Node strategy_node(YAML::NodeType::Map);
+    std::vector<std::string> seen;
     for (auto [name, value] : parse_flag_pairs(o.extras)) {
       const bool to_topology = name.rfind("topology.", 0) == 0;
       const bool to_strategy = name.rfind("strategy.", 0) == 0;
@@ -49,7 +50,20 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
       if (!to_strategy && in_family && in_strategy && !to_topology)
         throw ParamError(name, fmt::format("both the topology and the strategy take --{0}: write "
                                            "--topology.{0} or --strategy.{0}", name));
-      if (to_topology || (!to_strategy && in_family)) machine["topology"][name] = value;
+      if (!to_topology && !to_strategy && !in_family && !in_strategy) {
+        // Nobody takes it: most likely a typo of a flag of either, or of the command's own.
+        std::vector<std::string> candidates = o.own_flags;
+        for (const auto* specs : {family ? &family->params : nullptr, &strategy.params})
+          if (specs)
+            for (const auto& p : *specs) candidates.push_back(p.name);
+        fail_unknown_flag(name, candidates,
+                          fmt::format("the topology takes {}, the strategy {}",
+                                      family ? flag_list(family->params) : std::string("(give --topology first)"),
+                                      flag_list(strategy.params)));
+      }
+      const bool topology_flag = to_topology || (!to_strategy && in_family);
+      note_flag_once(seen, topology_flag ? "topology" : "strategy", name);
+      if (topology_flag) machine["topology"][name] = value;
       else strategy_node[name] = value;
     }
     apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
@@ -75,7 +89,7 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     g.marker = s.T;
     write_timeline_files(r.check.timeline, s.plan_machine, g, {o.gantt, o.trace, o.timeline});
     return kExitOk;
-  });
+  }, o.machine_file);
 }
 
 }  // namespace mpnsim

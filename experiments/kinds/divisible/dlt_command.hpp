@@ -19,6 +19,8 @@ struct DltCommandOptions {
   std::string format = "table";
   std::string gantt, trace, timeline;  // output files (empty: none)
   std::vector<std::string> extras;     // --PARAM VALUE of the topology family and of the strategy
+  // The command's own flags (--format, --gantt, ...), for did-you-mean on a flag nobody takes.
+  std::vector<std::string> own_flags;
 };
 
 int dlt_command(const DltCommandOptions& options, std::ostream& out);

@@ -9,6 +9,7 @@
 
 #include "experiments/config/machine_config.hpp"
 #include "experiments/kinds/task_tree/task_tree_report.hpp"
+#include "experiments/kinds/task_tree/tree_work_estimate.hpp"
 #include "experiments/kinds/task_tree/task_tree_setup.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
@@ -90,33 +91,61 @@ std::vector<std::string> TaskTreeExperiment::keys() const {
   return {"topology", "scheduler", "workload", "trees", "execution", "rows"};
 }
 
-std::unique_ptr<PreparedPoint> TaskTreeExperiment::prepare(const YAML::Node& config, const YamlSource& src,
-                                                           const OutputSpec& outputs) const {
+namespace {
+
+// A point's configuration, read and checked; the network is built only to prepare the point.
+struct TaskTreeConfig {
+  TreeSchedulerChoice scheduler;
+  TreeWorkloadChoice workload;
+  int trees = 1;
+  std::optional<TreeExecutionParams> execution;
+  bool level_rows = true;
+  std::uint64_t base_seed = 1;  // the runner's default seed
+};
+
+TaskTreeConfig read_config(const YAML::Node& config, const YamlSource& src, const OutputSpec& outputs) {
   if (!config["topology"]) src.fail(config, "topology", "required: the network, e.g. {kind: let, depth: 2}");
   if (!config["scheduler"]) src.fail(config, "scheduler", "required: a task-tree scheduler (see `mpnsim list`)");
   if (!config["workload"])
     src.fail(config, "workload", "required: the task trees, e.g. {kind: random, spawn: 0.9, fanout: 2, depth: 10}");
-  Topology topology = read_topology(src, config["topology"], "topology");
-  TreeSchedulerChoice scheduler = read_tree_scheduler(src, config["scheduler"], "scheduler");
-  TreeWorkloadChoice workload = read_tree_workload(src, config["workload"], "workload");
-  int trees = default_tree_count(workload);
-  if (config["trees"]) trees = static_cast<int>(src.integer(config["trees"], "trees", 1, 1'000'000));
+  const TopologySize network = check_topology(src, config["topology"], "topology");
+  TaskTreeConfig c;
+  c.scheduler = read_tree_scheduler(src, config["scheduler"], "scheduler");
+  c.workload = read_tree_workload(src, config["workload"], "workload");
+  c.trees = default_tree_count(c.workload);
+  if (config["trees"]) c.trees = static_cast<int>(src.integer(config["trees"], "trees", 1, 1'000'000));
   // The same tree every time (complete, tree-file, random with its own seed): once is enough.
-  if (tree_workload_is_fixed(workload)) trees = 1;
-  std::optional<TreeExecutionParams> execution;
-  if (config["execution"]) execution = read_tree_execution(src, config["execution"], "execution");
-  if ((outputs.gantt || outputs.trace || outputs.timeline) && !execution)
+  if (tree_workload_is_fixed(c.workload)) c.trees = 1;
+  if (config["execution"]) c.execution = read_tree_execution(src, config["execution"], "execution");
+  // A point keeps every tree's placement (and execution): all of them must fit.
+  const std::string problem = tree_work_problem(
+      estimate_tree_work(c.scheduler, c.workload, network, c.execution.has_value()), c.trees);
+  if (!problem.empty()) src.fail(config["workload"], "workload", problem);
+  if ((outputs.gantt || outputs.trace || outputs.timeline) && !c.execution)
     src.fail(config["outputs"], "outputs",
              "gantt, trace and timeline need the tree played out: add `execution:` (grain, S, C, ...)");
-  bool level_rows = true;
   if (config["rows"]) {
     ParamSpec spec{"rows", ParamType::text, "", "", 0, 0, {"levels", "summary"}};
-    level_rows = std::get<std::string>(src.param(config["rows"], "rows", spec)) == "levels";
+    c.level_rows = std::get<std::string>(src.param(config["rows"], "rows", spec)) == "levels";
   }
-  std::uint64_t base_seed = 1;  // the runner's default seed
-  if (config["seed"]) base_seed = static_cast<std::uint64_t>(src.integer(config["seed"], "seed", 0, std::numeric_limits<long long>::max()));
-  return std::make_unique<TaskTreePoint>(std::move(topology), std::move(scheduler), std::move(workload), trees,
-                                         execution, level_rows, base_seed, outputs);
+  if (config["seed"])
+    c.base_seed = static_cast<std::uint64_t>(
+        src.integer(config["seed"], "seed", 0, std::numeric_limits<long long>::max()));
+  return c;
+}
+
+}  // namespace
+
+void TaskTreeExperiment::check(const YAML::Node& config, const YamlSource& src, const OutputSpec& outputs) const {
+  (void)read_config(config, src, outputs);
+}
+
+std::unique_ptr<PreparedPoint> TaskTreeExperiment::prepare(const YAML::Node& config, const YamlSource& src,
+                                                           const OutputSpec& outputs) const {
+  TaskTreeConfig c = read_config(config, src, outputs);
+  Topology topology = read_topology(src, config["topology"], "topology");
+  return std::make_unique<TaskTreePoint>(std::move(topology), std::move(c.scheduler), std::move(c.workload), c.trees,
+                                         c.execution, c.level_rows, c.base_seed, outputs);
 }
 
 }  // namespace mpnsim

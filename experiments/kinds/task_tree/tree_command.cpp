@@ -10,8 +10,10 @@
 #include "experiments/cli/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
 #include "experiments/config/machine_config.hpp"
+#include "experiments/config/work_limits.hpp"
 #include "experiments/kinds/task_tree/task_tree_report.hpp"
 #include "experiments/kinds/task_tree/task_tree_setup.hpp"
+#include "experiments/kinds/task_tree/tree_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/output/timeline_files.hpp"
@@ -77,8 +79,12 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
   return report_input_errors("tree", [&]() -> int {
     const std::vector<Flag> flags = read_flags(o.args);
     std::array<std::string, 3> choice;
+    std::vector<std::string> seen;
     for (const auto& f : flags)
-      if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) choice[static_cast<std::size_t>(f.group)] = f.value;
+      if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) {
+        note_flag_once(seen, "", f.name);
+        choice[static_cast<std::size_t>(f.group)] = f.value;
+      }
     if (choice[kTopology].empty()) throw ParamError("topology", "required: --topology KIND, then its --PARAM VALUE flags");
     if (choice[kScheduler].empty()) throw ParamError("scheduler", "required: --scheduler NAME (mds, rr, ml, dem, ...)");
     if (choice[kWorkload].empty())
@@ -88,6 +94,10 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     node[kTopology]["kind"] = choice[kTopology];
     node[kScheduler]["name"] = choice[kScheduler];
     node[kWorkload]["kind"] = choice[kWorkload];
+    // An unknown name first (with its did-you-mean), before its flags are found to belong nowhere.
+    if (!declared(kTopology, choice[kTopology])) (void)read_topology(src, node[kTopology], "topology");
+    if (!declared(kScheduler, choice[kScheduler])) (void)read_tree_scheduler(src, node[kScheduler], "scheduler");
+    if (!declared(kWorkload, choice[kWorkload])) (void)read_tree_workload(src, node[kWorkload], "workload");
     for (const auto& f : flags) {
       if (!f.prefixed && f.group != kNone && f.name == kGroupNames[static_cast<std::size_t>(f.group)]) continue;
       int g = f.group;
@@ -101,19 +111,23 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
           throw ParamError(f.name, fmt::format("more than one of --topology, --scheduler, --workload takes --{0}: put "
                                                "it after the one it belongs to, or write --topology.{0}, "
                                                "--scheduler.{0} or --workload.{0}", f.name));
-        else if (g == kNone) {
-          std::vector<std::string> all;
+        else {
+          // Nobody takes it: suggest among every group's parameters and the command's own flags.
+          std::vector<std::string> all = o.own_flags;
+          std::vector<std::string> takers;
           for (int k = 0; k < 3; ++k)
-            if (const auto* specs = declared(k, choice[static_cast<std::size_t>(k)]))
+            if (const auto* specs = declared(k, choice[static_cast<std::size_t>(k)])) {
               for (const auto& s : *specs) all.push_back(s.name);
-          const std::string near = nearest_name(f.name, all);
-          throw ParamError(f.name, fmt::format("unknown flag{}", near.empty() ? std::string()
-                                                                              : fmt::format(" (did you mean --{}?)", near)));
+              takers.push_back(fmt::format("the {} takes {}", kGroupNames[static_cast<std::size_t>(k)],
+                                           flag_list(*specs)));
+            }
+          fail_unknown_flag(f.name, all, fmt::format("{}", fmt::join(takers, ", ")));
         }
       }
-      node[static_cast<std::size_t>(g)][f.name] = f.value;  // an undeclared name is refused by the reader
+      note_flag_once(seen, kGroupNames[static_cast<std::size_t>(g)], f.name);
+      node[static_cast<std::size_t>(g)][f.name] = f.value;
     }
-    const Topology topology = read_topology(src, node[kTopology], "topology");
+    const TopologySize network_size = check_topology(src, node[kTopology], "topology");
     const TreeSchedulerChoice scheduler = read_tree_scheduler(src, node[kScheduler], "scheduler");
     const TreeWorkloadChoice workload = read_tree_workload(src, node[kWorkload], "workload");
     std::optional<TreeExecutionParams> execution;
@@ -129,6 +143,16 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     if (!o.recv_ports.empty()) set("recv_ports", o.recv_ports);
     if (o.execute || e.size() > 0 || !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty())
       execution = read_tree_execution(src, e, "execution");
+    // Refused before the network is built when the run or its report would not fit.
+    const TreeWork work = estimate_tree_work(scheduler, workload, network_size, execution.has_value());
+    if (const std::string problem = tree_work_problem(work, 1); !problem.empty()) throw ParamError("workload", problem);
+    if (const double report = tree_report_bytes(work, o.format); report > kMaxOutputBytes)
+      throw ParamError("format", fmt::format("the per-level report ({:.0f} levels x {:.0f} processors' loads) would be "
+                                             "about {} of {}; at most {} is printed: a shallower tree or a smaller "
+                                             "network",
+                                             work.levels, work.processors, bytes_text(report), o.format,
+                                             bytes_text(kMaxOutputBytes)));
+    const Topology topology = read_topology(src, node[kTopology], "topology");
 
     const TaskTree tree = make_tree(*workload.entry, workload.params, tree_seed(o.seed.value_or(1), workload.label, 0, 0));
     const TreeNetwork network(topology);

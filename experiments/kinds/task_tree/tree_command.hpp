@@ -22,6 +22,8 @@ struct TreeCommandOptions {
   // --workload KIND, each followed by its own --PARAM VALUE flags (--topology.PARAM,
   // --scheduler.PARAM, --workload.PARAM anywhere).
   std::vector<std::string> args;
+  // The command's own flags (--format, --gantt, ...), for did-you-mean on a flag nobody takes.
+  std::vector<std::string> own_flags;
 };
 
 int tree_command(const TreeCommandOptions& options, std::ostream& out);

@@ -46,4 +46,9 @@ std::unique_ptr<PreparedPoint> TopologyExperiment::prepare(const YAML::Node& con
   return std::make_unique<TopologyPoint>(read_topology(src, config["topology"], "topology"));
 }
 
+void TopologyExperiment::check(const YAML::Node& config, const YamlSource& src, const OutputSpec&) const {
+  if (!config["topology"]) src.fail(config, "topology", "required: the network, e.g. {kind: let, depth: 2}");
+  (void)check_topology(src, config["topology"], "topology");
+}
+
 }  // namespace mpnsim

@@ -12,6 +12,8 @@ class TopologyExperiment : public ExperimentKind {
   std::vector<std::string> keys() const override;
   std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
                                          const OutputSpec& outputs) const override;
+  // Checks without building the network (its size against the limits).
+  void check(const YAML::Node& config, const YamlSource& src, const OutputSpec& outputs) const override;
 };
 
 }  // namespace mpnsim

@@ -1,0 +1,120 @@
+// Mutated machine files: every one must be accepted (exit 0) or refused as bad input (exit 2), never exit 1 (issue #12).
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+
+#include "experiments/cli/commands.hpp"
+#include "experiments/kinds/divisible/dlt_command.hpp"
+#include "test_support.hpp"
+
+namespace mpnsim {
+namespace {
+
+using testing::run_mpnsim;
+using testing::TempDir;
+
+const char* const kSeeds[] = {
+    "topology: {kind: star, n: 4}\nprocessor: {w: 1, coprocessor: true, send_ports: 1, recv_ports: 1}\n"
+    "link: {z: 1, S: 0}\nTcp: 1\nTcm: 1\n",
+    "topology:\n  kind: chain\n  n: 3\nprocessors:\n  - {id: 2, w: 0.5}\n  - {id: 1, send_ports: all}\n"
+    "links:\n  - {between: [0, 1], z: 2}\n  - {at: 2, S: 0.1}\n",
+    "topology: {kind: let, depth: 2}\nprocessor:\n  w: 2\n  recv_ports: 2\nlink:\n  z: 0.5\n",
+};
+
+// Pieces a mutation inserts: YAML structure, keys the reader knows, numbers at the edges.
+const char* const kTokens[] = {
+    ": ", "- ", "[", "]", "{", "}", ", ", "\n", "  ", "&a ", "*a", "!!map ", "!!seq ", "~", "null", "''", "\"",
+    "# ", "? ", "4294967297", "4294967296", "2147483648", "-1", "0", "1e308", "1e-320", "nan", ".inf", "all",
+    "topology", "processor", "processors", "link", "links", "between", "at", "id", "kind", "star", "w", "z", "S",
+    "send_ports", "coprocessor", "true", "Tcp", "<<: ", "|\n  x", "[0, 1]", "{kind: chain, n: 2}", "\t",
+};
+
+std::string mutate(std::string text, std::mt19937_64& rng) {
+  auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % std::max<std::size_t>(n, 1)); };
+  const int edits = 1 + static_cast<int>(rng() % 3);
+  for (int e = 0; e < edits; ++e) {
+    const std::size_t at = pick(text.size() + 1);
+    switch (rng() % 5) {
+      case 0: text.erase(at, pick(8) + 1); break;                              // delete a few bytes
+      case 1: text.insert(at, kTokens[pick(std::size(kTokens))]); break;       // insert a token
+      case 2: if (at < text.size()) text[at] = static_cast<char>(32 + pick(95)); break;  // replace a byte
+      case 3: text.insert(at, text.substr(pick(text.size()), pick(16))); break;  // repeat a piece
+      default: {                                                                  // replace a value
+        const std::size_t colon = text.find(": ", at);
+        if (colon != std::string::npos) {
+          const std::size_t end = text.find_first_of(",}\n", colon + 2);
+          text.replace(colon + 2, (end == std::string::npos ? text.size() : end) - colon - 2,
+                       kTokens[pick(std::size(kTokens))]);
+        }
+      }
+    }
+  }
+  return text;
+}
+
+TEST(MachineFileFuzz, EveryMutationExitsZeroOrTwo) {
+  TempDir dir("machine-fuzz");
+  std::mt19937_64 rng(20261123);
+  const auto level = spdlog::get_level();
+  spdlog::set_level(spdlog::level::off);
+  int accepted = 0, refused = 0;
+  std::vector<std::string> failures;
+  for (int i = 0; i < 1000 && failures.size() < 5; ++i) {
+    const std::string text = mutate(kSeeds[i % std::size(kSeeds)], rng);
+    DltCommandOptions o;
+    o.strategy = "generic";
+    o.machine_file = dir.file("m.yaml", text);
+    o.format = "json";
+    std::ostringstream out;
+    int code = -1;
+    std::string why;
+    try {
+      code = dlt_command(o, out);
+    } catch (const std::exception& e) {
+      why = e.what();  // what main would report with exit 1
+      code = kExitFailure;
+    }
+    if (code == kExitOk) ++accepted;
+    else if (code == kExitBadInput) ++refused;
+    else failures.push_back("exit " + std::to_string(code) + " (" + why + ") on:\n" + text);
+  }
+  spdlog::set_level(level);
+  for (const auto& f : failures) ADD_FAILURE() << f;
+  // The mutations must exercise both sides.
+  EXPECT_GT(accepted, 10);
+  EXPECT_GT(refused, 500);
+}
+
+// F5: a scalar where a mapping is expected.
+TEST(MachineFileFuzz, ScalarTopologyIsBadInputWithItsLine) {
+  const auto r = run_mpnsim("dlt --strategy generic --machine " MPNSIM_SOURCE_DIR
+                            "/tests/data/findings/F5_machine_scalar_topology.yaml");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("F5_machine_scalar_topology.yaml:1:11: 'machine.topology': expected a mapping"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("yaml-cpp"), std::string::npos) << r.output;
+}
+
+// F12: a port count past int is refused, not truncated to 1 or to 'all'.
+TEST(MachineFileFuzz, PortCountsBeyondIntAreRefused) {
+  const auto r = run_mpnsim("dlt --strategy generic --format json --machine " MPNSIM_SOURCE_DIR
+                            "/tests/data/findings/F12_ports_truncation.yaml");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("F12_ports_truncation.yaml:2:25: 'machine.processor.send_ports': expected a port count in "
+                          "[1, 2147483647] or 'all', got '4294967297'"),
+            std::string::npos)
+      << r.output;
+  TempDir dir("ports");
+  const auto all = run_mpnsim("dlt --strategy generic --machine " +
+                              dir.file("m.yaml", "topology: {kind: star, n: 6}\nprocessor: {send_ports: 4294967296}\n"));
+  EXPECT_EQ(all.exit_code, 2) << all.output;
+  const auto flag = run_mpnsim("dlt --strategy generic --topology star --n 6 --send-ports 4294967297");
+  EXPECT_EQ(flag.exit_code, 2) << flag.output;
+}
+
+}  // namespace
+}  // namespace mpnsim

@@ -269,6 +269,8 @@ TEST(DagGenerator, RefusesGraphsPastTheEdgeLimitUpFront) {
 TEST(TreeFileReader, RefusesDeepDotAndHugeParents) {
   const std::string e = input_error_of([] { read_tree_dot(nested_dot(5000), "t.dot"); });
   EXPECT_TRUE(contains(e, "nest deeper than")) << e;
+  // Sizes mean nothing to a tree: the DAG number rules do not apply to them.
+  EXPECT_EQ(read_tree_dot("digraph { a [size=1e200]; b [size=1]; a -> b; a -> c }", "t.dot").size(), 3);
   const std::string p = input_error_of([] { read_tree_parents("-1\n99999999999999999999\n", "t.txt"); });
   EXPECT_TRUE(contains(p, "t.txt:2: expected the index of task 1's parent")) << p;
 }

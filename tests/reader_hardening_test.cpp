@@ -289,5 +289,16 @@ TEST(TreeFileReader, CycleAtTheEndOfALongFileIsNamedInLinearTime) {
       << e;
 }
 
+// Workload files are read in blocks up to a limit (1 GiB by default), never trusting a size.
+TEST(WorkloadFiles, AreReadUpToTheLimitAndNotFromDirectories) {
+  TempDir dir("hardening-files");
+  const std::string file = dir.file("g.dot", std::string(5000, ' '));
+  EXPECT_EQ(read_text_file(file, 5000).size(), 5000u);
+  std::string e = input_error_of([&] { read_text_file(file, 4999); });
+  EXPECT_TRUE(contains(e, "the file is larger than 4999 bytes")) << e;
+  e = input_error_of([&] { read_dot_file(dir.path().string()); });
+  EXPECT_TRUE(contains(e, "is a directory")) << e;
+}
+
 }  // namespace
 }  // namespace mpnsim

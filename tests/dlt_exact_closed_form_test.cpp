@@ -69,6 +69,7 @@ std::vector<Rational> nlf_exact(int d, double A, double C, double S, double V) {
 // Seed 001 eq (2), LLF: A alpha_{k+1} - (C 2^(k-1) + A) alpha_k = k S for k = 1..d-1, and
 // A alpha_0 - A alpha_1 - sum_m C 2^(m-1) alpha_m = sum_m m S.
 std::vector<Rational> llf_exact(int d, double A, double C, double S, double V) {
+  if (d == 0) return {exact(V)};  // the originator alone
   std::vector<Row> m;
   for (int k = 1; k < d; ++k) {
     Row r(static_cast<std::size_t>(d) + 2, Rational(0));
@@ -94,7 +95,13 @@ struct Case {
 // The paper's iPSC/2 figures (seed 001 §6), a dyadic case, and awkward decimals either side.
 const std::vector<Case> kCases{{1.0, 0.36, 700.0, 1e6}, {2.0, 0.5, 0.0, 1.0}, {0.3, 1.7, 0.05, 1000.0},
                                {1.7, 0.3, 1e-3, 7.0}};
-const std::vector<int> kDims{1, 2, 3, 8, 11, 12, 20, 30};
+// Every dimension to 30 (seed 001's curves stop at 12; the topology builds up to 18).
+std::vector<int> all_dims() {
+  std::vector<int> d;
+  for (int k = 0; k <= 30; ++k) d.push_back(k);
+  return d;
+}
+const std::vector<int> kDims = all_dims();
 
 void expect_exact(const std::vector<double>& got, const std::vector<Rational>& want, const std::string& what) {
   ASSERT_EQ(got.size(), want.size()) << what;

@@ -269,6 +269,8 @@ TEST(DagGenerator, RefusesGraphsPastTheEdgeLimitUpFront) {
 TEST(TreeFileReader, RefusesDeepDotAndHugeParents) {
   const std::string e = input_error_of([] { read_tree_dot(nested_dot(5000), "t.dot"); });
   EXPECT_TRUE(contains(e, "nest deeper than")) << e;
+  // Sizes mean nothing to a tree: the DAG number rules do not apply to them.
+  EXPECT_EQ(read_tree_dot("digraph { a [size=1e200]; b [size=1]; a -> b; a -> c }", "t.dot").size(), 3);
   const std::string p = input_error_of([] { read_tree_parents("-1\n99999999999999999999\n", "t.txt"); });
   EXPECT_TRUE(contains(p, "t.txt:2: expected the index of task 1's parent")) << p;
 }
@@ -285,6 +287,17 @@ TEST(TreeFileReader, CycleAtTheEndOfALongFileIsNamedInLinearTime) {
   EXPECT_TRUE(contains(e, fmt::format("long.txt:{}: task {} is not below the root: its parents form a cycle ({} -> {} -> {})",
                                       n - 1, n - 2, n - 2, n - 1, n - 2)))
       << e;
+}
+
+// Workload files are read in blocks up to a limit (1 GiB by default), never trusting a size.
+TEST(WorkloadFiles, AreReadUpToTheLimitAndNotFromDirectories) {
+  TempDir dir("hardening-files");
+  const std::string file = dir.file("g.dot", std::string(5000, ' '));
+  EXPECT_EQ(read_text_file(file, 5000).size(), 5000u);
+  std::string e = input_error_of([&] { read_text_file(file, 4999); });
+  EXPECT_TRUE(contains(e, "the file is larger than 4999 bytes")) << e;
+  e = input_error_of([&] { read_dot_file(dir.path().string()); });
+  EXPECT_TRUE(contains(e, "is a directory")) << e;
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ WorkloadInputError::WorkloadInputError(std::string file, int line, std::string p
       line_(line),
       problem_(std::move(problem)) {}
 
-std::string read_text_file(const std::string& path) {
+std::string read_text_file(const std::string& path, std::int64_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw WorkloadInputError(path, 0, "is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
@@ -36,10 +36,10 @@ std::string read_text_file(const std::string& path) {
   while (in) {
     in.read(block.data(), static_cast<std::streamsize>(block.size()));
     text.append(block.data(), static_cast<std::size_t>(in.gcount()));
-    if (static_cast<std::int64_t>(text.size()) > kMaxWorkloadFileBytes)
-      throw WorkloadInputError(path, 0, fmt::format("the file is larger than {} MiB, the most mpnsim reads as a "
+    if (static_cast<std::int64_t>(text.size()) > max_bytes)
+      throw WorkloadInputError(path, 0, fmt::format("the file is larger than {} bytes, the most mpnsim reads as a "
                                                     "workload (a task graph at the size limits takes less)",
-                                                    kMaxWorkloadFileBytes >> 20));
+                                                    max_bytes));
   }
   if (in.bad()) throw WorkloadInputError(path, 0, "cannot read the file");
   return text;

@@ -25,8 +25,8 @@ class WorkloadInputError : public std::runtime_error {
 // 150 MB of DOT, a tree at kMaxTreeTasks some 40 MB; line numbers stay far inside an int.
 inline constexpr std::int64_t kMaxWorkloadFileBytes = std::int64_t{1} << 30;
 
-// The whole content of a file; WorkloadInputError when it cannot be read or is larger
-// than kMaxWorkloadFileBytes.
-std::string read_text_file(const std::string& path);
+// The whole content of a file; WorkloadInputError when it cannot be read, is a directory or
+// is larger than `max_bytes`.
+std::string read_text_file(const std::string& path, std::int64_t max_bytes = kMaxWorkloadFileBytes);
 
 }  // namespace mpnsim

@@ -25,10 +25,12 @@ double dag_memory_estimate(double tasks, double edges) { return kBytesPerTask * 
 
 std::optional<std::string> dag_size_problem(double tasks, double edges) {
   if (tasks <= static_cast<double>(kMaxDagTasks) && edges <= static_cast<double>(kMaxDagEdges)) return std::nullopt;
-  return fmt::format("{:.4g} tasks and {:.4g} edges would take about {:.1f} GiB to schedule and replay (about {} "
-                     "bytes a task and {} an edge); mpnsim takes at most {} tasks and {} edges",
-                     tasks, edges, dag_memory_estimate(tasks, edges) / (1 << 30), kBytesPerTask, kBytesPerEdge,
-                     kMaxDagTasks, kMaxDagEdges);
+  const std::string size = edges > 0 ? fmt::format("{:.4g} tasks and {:.4g} edges", tasks, edges)
+                                     : fmt::format("{:.4g} tasks", tasks);
+  return fmt::format("{} would take about {:.1f} GiB to schedule and replay (about {} bytes a task and {} an "
+                     "edge); mpnsim takes at most {} tasks and {} edges",
+                     size, dag_memory_estimate(tasks, edges) / (1 << 30), kBytesPerTask, kBytesPerEdge, kMaxDagTasks,
+                     kMaxDagEdges);
 }
 
 std::optional<DagNumberProblem> dag_number_problem(const TaskGraph& g) {

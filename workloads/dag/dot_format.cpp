@@ -238,7 +238,10 @@ struct EdgeInfo {
 
 class Parser {
  public:
-  Parser(std::string_view text, const std::string& file) : lexer_(text, file), file_(file) { cur_ = lexer_.next(); }
+  Parser(std::string_view text, const std::string& file, const DotOptions& options)
+      : lexer_(text, file), file_(file), options_(options) {
+    cur_ = lexer_.next();
+  }
 
   TaskGraph run() {
     if (keyword(cur(), "strict")) {
@@ -473,7 +476,7 @@ class Parser {
                  : 0.0;
       g.add_edge(e.from, e.to, data);
     }
-    if (const auto problem = dag_number_problem(g)) {
+    if (const auto problem = options_.check_numbers ? dag_number_problem(g) : std::nullopt) {
       const auto i = static_cast<std::size_t>(problem->index);
       const int line = problem->on_task ? nodes_[i].size->line : edges_[i].size ? edges_[i].size->line : edges_[i].line;
       throw WorkloadInputError(file_, line, problem->text);
@@ -488,6 +491,7 @@ class Parser {
   Token cur_;
   std::optional<Token> next_;
   const std::string& file_;
+  DotOptions options_;
   bool strict_ = false;
   std::vector<std::string> names_;
   std::unordered_map<std::string, int> index_;
@@ -542,8 +546,8 @@ std::string dot_id(const std::string& s) {
 
 }  // namespace
 
-TaskGraph read_dot(std::string_view text, const std::string& file) {
-  return Parser(text, file).run();
+TaskGraph read_dot(std::string_view text, const std::string& file, const DotOptions& options) {
+  return Parser(text, file, options).run();
 }
 
 TaskGraph read_dot_file(const std::string& path) { return read_dot(read_text_file(path), path); }

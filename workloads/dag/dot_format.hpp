@@ -18,7 +18,12 @@ namespace mpnsim {
 // the graph is strict), a missing or bad size, a cycle (naming its tasks), or a graph
 // past the size and number rules of dag_input_limits.hpp.
 // `file` only labels the messages.
-TaskGraph read_dot(std::string_view text, const std::string& file);
+struct DotOptions {
+  // Apply the number rules of dag_input_limits.hpp to the sizes (not for task trees, whose
+  // DOT files may carry sizes that mean nothing to them).
+  bool check_numbers = true;
+};
+TaskGraph read_dot(std::string_view text, const std::string& file, const DotOptions& options = {});
 TaskGraph read_dot_file(const std::string& path);
 
 // The graph as a strict digraph readable by read_dot (and Graphviz, DAGGEN-style tools):

@@ -1,0 +1,146 @@
+// The README is tested: every YAML block is validated and every `build/mpnsim ...` command runs (issue #12).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace mpnsim {
+namespace {
+
+// A fenced block of README.md. A block preceded by the comment
+// <!-- readme-test: skip --> (blank lines allowed between) is not tested:
+// for a YAML fragment that cannot stand alone, or commands that need more than
+// the build (mpirun, SimGrid). Prefer standalone blocks.
+struct Block {
+  std::string language;  // "yaml", "sh", ...
+  int line = 0;          // of the opening fence, 1-based
+  std::vector<std::string> lines;
+  bool skipped = false;
+};
+
+std::vector<Block> fenced_blocks(const std::string& text) {
+  std::vector<Block> blocks;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  bool inside = false, skip_next = false;
+  Block current;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.rfind("```", 0) == 0) {
+      if (!inside) {
+        current = Block{line.substr(3), number, {}, skip_next};
+        skip_next = false;
+        inside = true;
+      } else {
+        blocks.push_back(current);
+        inside = false;
+      }
+      continue;
+    }
+    if (inside) {
+      current.lines.push_back(line);
+    } else if (line.find("<!-- readme-test: skip -->") != std::string::npos) {
+      skip_next = true;
+    } else if (!line.empty()) {
+      skip_next = skip_next && line.rfind("<!--", 0) == 0;  // only comments may stand between
+    }
+  }
+  return blocks;
+}
+
+std::string trim(const std::string& s) {
+  const auto a = s.find_first_not_of(" \t");
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(" \t") - a + 1);
+}
+
+// The `build/mpnsim ...` commands of a shell line: each part between `&&`
+// that starts with build/mpnsim, without its trailing `# comment`.
+std::vector<std::string> mpnsim_commands(const std::string& line) {
+  std::vector<std::string> out;
+  std::string rest = line;
+  if (const auto hash = rest.find(" #"); hash != std::string::npos) rest = rest.substr(0, hash);
+  std::size_t start = 0;
+  for (;;) {
+    const auto amp = rest.find("&&", start);
+    const std::string part = trim(rest.substr(start, amp == std::string::npos ? std::string::npos : amp - start));
+    if (part.rfind("build/mpnsim ", 0) == 0) out.push_back(part.substr(std::string("build/mpnsim ").size()));
+    if (amp == std::string::npos) break;
+    start = amp + 2;
+  }
+  return out;
+}
+
+// Runs `command` with bash in `dir`, with a time limit; output and exit code.
+// The command goes through a script file, so that its own quotes stay as written.
+testing::CommandResult run_in(const std::filesystem::path& dir, const std::string& command, int seconds) {
+  std::ofstream(dir / ".readme_command.sh") << command << "\n";
+  const std::string cmd =
+      "cd '" + dir.string() + "' && timeout " + std::to_string(seconds) + " bash .readme_command.sh 2>&1";
+  testing::CommandResult r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, pipe)) r.output += buf;
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TEST(ReadmeExamples, ExtractorFindsBlocksCommandsAndSkips) {
+  const auto blocks = fenced_blocks("a\n```yaml\nname: x\n```\n<!-- readme-test: skip -->\n\n```sh\nls\n```\n```sh\n"
+                                    "./scripts/setup.sh && build/mpnsim run f.yaml   # go\n```\n");
+  ASSERT_EQ(blocks.size(), 3u);
+  EXPECT_EQ(blocks[0].language, "yaml");
+  EXPECT_EQ(blocks[0].line, 2);
+  EXPECT_FALSE(blocks[0].skipped);
+  EXPECT_TRUE(blocks[1].skipped);
+  EXPECT_FALSE(blocks[2].skipped);
+  EXPECT_EQ(mpnsim_commands(blocks[2].lines[0]), std::vector<std::string>{"run f.yaml"});
+  EXPECT_TRUE(mpnsim_commands("mpirun -n 4 build/mpnsim run f.yaml").empty());
+}
+
+// Every YAML block validates, and every command exits 0, in order, in one
+// scratch directory that sees the repository's experiments/, docs/ and tests/.
+TEST(ReadmeExamples, EveryYamlBlockValidatesAndEveryCommandRuns) {
+  const std::filesystem::path source(MPNSIM_SOURCE_DIR);
+  const std::string readme = testing::read_file(source / "README.md");
+  ASSERT_FALSE(readme.empty());
+  testing::TempDir dir("readme");
+  for (const char* folder : {"experiments", "docs", "tests"})
+    std::filesystem::create_directory_symlink(source / folder, dir.path() / folder);
+  int yaml_blocks = 0, commands = 0;
+  for (const Block& b : fenced_blocks(readme)) {
+    if (b.skipped) continue;
+    if (b.language == "yaml") {
+      const std::string name = "readme_block_line" + std::to_string(b.line) + ".yaml";
+      std::ofstream(dir.path() / name) << [&] {
+        std::string text;
+        for (const auto& l : b.lines) text += l + "\n";
+        return text;
+      }();
+      const auto r = run_in(dir.path(), std::string(MPNSIM_BINARY) + " validate " + name, 60);
+      EXPECT_EQ(r.exit_code, 0) << "README.md:" << b.line << ": the YAML block does not validate:\n" << r.output;
+      ++yaml_blocks;
+    } else if (b.language == "sh") {
+      for (std::size_t i = 0; i < b.lines.size(); ++i)
+        for (const auto& args : mpnsim_commands(b.lines[i])) {
+          const auto r = run_in(dir.path(), std::string(MPNSIM_BINARY) + " " + args + " > /dev/null", 120);
+          EXPECT_EQ(r.exit_code, 0) << "README.md:" << b.line + 1 + static_cast<int>(i) << ": build/mpnsim " << args
+                                    << "\n" << r.output;
+          ++commands;
+        }
+    }
+  }
+  EXPECT_GT(yaml_blocks, 3);
+  EXPECT_GT(commands, 10);
+}
+
+}  // namespace
+}  // namespace mpnsim

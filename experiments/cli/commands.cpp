@@ -46,6 +46,10 @@ bool load_and_prepare(const std::string& file, const std::vector<Override>& over
   } catch (const InputError& e) {
     spdlog::error("{}", e.what());
     return false;
+  } catch (const YAML::Exception& e) {
+    // A node of a shape no reader checked first: still the file's fault, placed in it.
+    spdlog::error("{}", InputError(file, e.mark, "", e.msg).what());
+    return false;
   }
 }
 

@@ -18,6 +18,11 @@ namespace {
 
 void on_signal(int) { mpnsim::run_interrupted().store(true); }
 
+// CLI11 reads "-1" into an unsigned option as 2^64 - 1: refuse the sign before it converts.
+const CLI::Validator kNonNegative(
+    [](std::string& text) { return text.rfind('-', 0) == 0 ? "expected a non-negative integer, got " + text : ""; },
+    "INT >= 0");
+
 std::vector<mpnsim::Override> parse_sets(const std::vector<std::string>& sets) {
   std::vector<mpnsim::Override> out;
   for (const auto& s : sets) {
@@ -180,7 +185,8 @@ int main(int argc, char** argv) {
   dag->add_flag("--generate", dag_options.generate,
                 "a random graph of thesis §6.4 instead: --tasks --max_in --max_out --exec_min --exec_max "
                 "--data_min --data_max --integer");
-  dag->add_option("--seed", dag_options.seed, "base seed of generated graphs, as an experiment's seed: (default 1)");
+  dag->add_option("--seed", dag_options.seed, "base seed of generated graphs, as an experiment's seed: (default 1)")
+      ->check(kNonNegative);
   dag->add_option("--topology", dag_options.topology, "topology family; its parameters as --PARAM VALUE");
   dag->add_option("--machine", dag_options.machine_file,
                   "YAML file holding a machine mapping (per-processor and per-link values); flags override it");
@@ -217,7 +223,8 @@ int main(int argc, char** argv) {
                                           "per-level loads, LIF, moves and minimum-distance violations");
   mpnsim::TreeCommandOptions tree_options;
   tree->add_option("--format", tree_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
-  tree->add_option("--seed", tree_options.seed, "base seed of random trees, as an experiment's seed: (default 1)");
+  tree->add_option("--seed", tree_options.seed, "base seed of random trees, as an experiment's seed: (default 1)")
+      ->check(kNonNegative);
   tree->add_flag("--execute", tree_options.execute, "also play the placed tree out on the engine");
   tree->add_option("--grain", tree_options.grain, "g: time to spawn a task's children, and again to combine results");
   tree->add_option("--S", tree_options.S, "startup latency per message per hop");

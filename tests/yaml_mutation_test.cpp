@@ -1,6 +1,7 @@
-// Mutated machine files: every one must be accepted (exit 0) or refused as bad input (exit 2), never exit 1 (issue #12).
+// Mutated machine and experiment files: each is accepted (exit 0) or refused as bad input (exit 2), never exit 1 (issue #12).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
 #include <sstream>
 
@@ -32,6 +33,12 @@ const char* const kTokens[] = {
     "send_ports", "coprocessor", "true", "Tcp", "<<: ", "|\n  x", "[0, 1]", "{kind: chain, n: 2}", "\t",
 };
 
+// Mutations per test: a short run in ctest; MPNSIM_MUTATIONS=100000 for a longer campaign.
+int mutations(int default_count) {
+  const char* env = std::getenv("MPNSIM_MUTATIONS");
+  return env ? std::max(1, std::atoi(env)) : default_count;
+}
+
 std::string mutate(std::string text, std::mt19937_64& rng) {
   auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % std::max<std::size_t>(n, 1)); };
   const int edits = 1 + static_cast<int>(rng() % 3);
@@ -55,14 +62,14 @@ std::string mutate(std::string text, std::mt19937_64& rng) {
   return text;
 }
 
-TEST(MachineFileFuzz, EveryMutationExitsZeroOrTwo) {
+TEST(YamlMutation, EveryMutatedMachineFileRunsOrIsBadInput) {
   TempDir dir("machine-fuzz");
   std::mt19937_64 rng(20261123);
   const auto level = spdlog::get_level();
   spdlog::set_level(spdlog::level::off);
   int accepted = 0, refused = 0;
   std::vector<std::string> failures;
-  for (int i = 0; i < 1000 && failures.size() < 5; ++i) {
+  for (int i = 0; i < mutations(1000) && failures.size() < 5; ++i) {
     const std::string text = mutate(kSeeds[i % std::size(kSeeds)], rng);
     DltCommandOptions o;
     o.strategy = "generic";
@@ -88,8 +95,49 @@ TEST(MachineFileFuzz, EveryMutationExitsZeroOrTwo) {
   EXPECT_GT(refused, 500);
 }
 
+const char* const kExperimentSeeds[] = {
+    "name: t\nkind: topology\ntopology: {kind: let, depth: 2}\nsweep:\n  topology.depth: \"0:3\"\noutputs:\n"
+    "  plots:\n    - {x: nodes, y: diameter}\n",
+    "name: s\nexperiments:\n  - name: a\n    kind: divisible\n    machine: {topology: {kind: star, n: 3}}\n"
+    "    strategy: {name: star-sequential}\n    load: 2\n  - name: b\n    kind: task_tree\n"
+    "    topology: {kind: hypercube, dim: 2}\n    scheduler: {name: dem, sweeps: 2}\n"
+    "    workload: {kind: complete, arity: 2, depth: 3}\n    sweep:\n      - {scheduler.name: [mds, rr]}\n",
+    "name: p\nkind: plan\nmachine:\n  topology: {kind: chain, n: 2}\nplan:\n"
+    "  - {name: s, op: send, from: 0, to: 1, amount: 1}\n  - {name: c, op: compute, on: 1, amount: 1, after: [s]}\n",
+};
+
+TEST(YamlMutation, EveryMutatedExperimentFileValidatesOrIsBadInput) {
+  TempDir dir("experiment-fuzz");
+  std::mt19937_64 rng(11232026);
+  const auto level = spdlog::get_level();
+  spdlog::set_level(spdlog::level::off);
+  int accepted = 0, refused = 0;
+  std::vector<std::string> failures;
+  for (int i = 0; i < mutations(600) && failures.size() < 5; ++i) {
+    const std::string text = mutate(kExperimentSeeds[i % std::size(kExperimentSeeds)], rng);
+    const std::string file = dir.file("e.yaml", text);
+    int code = -1;
+    std::string why;
+    ::testing::internal::CaptureStdout();
+    try {
+      code = validate_command(file, {});
+    } catch (const std::exception& e) {
+      why = e.what();
+      code = kExitFailure;
+    }
+    (void)::testing::internal::GetCapturedStdout();
+    if (code == kExitOk) ++accepted;
+    else if (code == kExitBadInput) ++refused;
+    else failures.push_back("exit " + std::to_string(code) + " (" + why + ") on:\n" + text);
+  }
+  spdlog::set_level(level);
+  for (const auto& f : failures) ADD_FAILURE() << f;
+  EXPECT_GT(accepted, 10);
+  EXPECT_GT(refused, 300);
+}
+
 // F5: a scalar where a mapping is expected.
-TEST(MachineFileFuzz, ScalarTopologyIsBadInputWithItsLine) {
+TEST(YamlMutation, ScalarTopologyIsBadInputWithItsLine) {
   const auto r = run_mpnsim("dlt --strategy generic --machine " MPNSIM_SOURCE_DIR
                             "/tests/data/findings/F5_machine_scalar_topology.yaml");
   EXPECT_EQ(r.exit_code, 2) << r.output;
@@ -100,7 +148,7 @@ TEST(MachineFileFuzz, ScalarTopologyIsBadInputWithItsLine) {
 }
 
 // F12: a port count past int is refused, not truncated to 1 or to 'all'.
-TEST(MachineFileFuzz, PortCountsBeyondIntAreRefused) {
+TEST(YamlMutation, PortCountsBeyondIntAreRefused) {
   const auto r = run_mpnsim("dlt --strategy generic --format json --machine " MPNSIM_SOURCE_DIR
                             "/tests/data/findings/F12_ports_truncation.yaml");
   EXPECT_EQ(r.exit_code, 2) << r.output;

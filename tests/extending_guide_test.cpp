@@ -9,15 +9,17 @@
 #include "experiments/config/experiment_spec.hpp"
 #include "experiments/run/runner.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/task_levels.hpp"
 #include "schedulers/tree/tree_placement.hpp"
 #include "schedulers/tree/tree_scheduler.hpp"
 #include "topologies/families.hpp"
-#include "schedulers/dag/task_levels.hpp"
 #include "workloads/dag/dag_generator.hpp"
 #include "workloads/dag/task_graph.hpp"
 #include "workloads/tree/tree_generators.hpp"
+
 #include "dag_test_support.hpp"
 #include "test_support.hpp"
+#include "tree_test_support.hpp"
 
 namespace mpnsim {
 
@@ -40,11 +42,7 @@ void register_guide_examples() {
 TreePlacement place(const TaskTree& tree, const Topology& topology, const std::string& scheduler,
                     const std::vector<std::pair<std::string, std::string>>& params = {}) {
   register_guide_examples();
-  const TreeSchedulerEntry* e = find_tree_scheduler(scheduler);
-  EXPECT_NE(e, nullptr) << scheduler;
-  const TreeNetwork net(topology);
-  auto s = e->make(net, resolve_params(e->params, params));
-  return place_tree(tree, net, *s);
+  return testing::place(tree, topology, scheduler, params);
 }
 
 TEST(ExtendingGuide, RegisteredVariantsAreFoundAndNamesAreNotTakenTwice) {

@@ -9,18 +9,12 @@
 #include "schedulers/tree/tree_scheduler.hpp"
 #include "topologies/families.hpp"
 #include "workloads/tree/tree_generators.hpp"
+#include "tree_test_support.hpp"
 
 namespace mpnsim {
 namespace {
 
-TreePlacement place(const TaskTree& tree, const Topology& topology, const std::string& scheduler,
-                    const std::vector<std::pair<std::string, std::string>>& params = {}) {
-  const TreeSchedulerEntry* e = find_tree_scheduler(scheduler);
-  EXPECT_NE(e, nullptr) << scheduler;
-  const TreeNetwork net(topology);
-  auto s = e->make(net, resolve_params(e->params, params));
-  return place_tree(tree, net, *s);
-}
+using testing::place;
 
 TEST(MlReadings, PerTaskSpreadsTheFirstLevelOfATernaryTree) {
   // By hand, LET-6, the root's three children: the first goes to L (all loads 0, ties to the

@@ -11,18 +11,12 @@
 #include "topologies/families.hpp"
 #include "topologies/registry.hpp"
 #include "workloads/tree/tree_generators.hpp"
+#include "tree_test_support.hpp"
 
 namespace mpnsim {
 namespace {
 
-TreePlacement place(const TaskTree& tree, const Topology& topology, const std::string& scheduler,
-                    const std::vector<std::pair<std::string, std::string>>& params = {}) {
-  const TreeSchedulerEntry* e = find_tree_scheduler(scheduler);
-  EXPECT_NE(e, nullptr) << scheduler;
-  const TreeNetwork net(topology);
-  auto s = e->make(net, resolve_params(e->params, params));
-  return place_tree(tree, net, *s);
-}
+using testing::place;
 
 TEST(TreeScheduler, MdsOnLet6CompleteTernaryMatchesSpec) {
   // SPEC §4: the literal MDS reading gives these rows and exactly thesis Table 4.1's LIFs.

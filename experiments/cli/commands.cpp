@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/cli/command_flags.hpp"
+#include "experiments/cli/result_columns_list.hpp"
 #include "experiments/config/input_error.hpp"
 #include "experiments/config/machine_config.hpp"
 #include "experiments/kinds/experiment_kind.hpp"
@@ -162,6 +163,7 @@ int list_command(std::ostream& out) {
     for (const auto& key : k->keys()) keys += (keys.empty() ? "" : ", ") + key;
     out << fmt::format("  {:<12} {} [keys: {}]\n", k->name(), k->description(), keys);
   }
+  list_result_columns(out);
   out << "\nWorkloads:\n";
   if (workload_registry().empty()) out << "  (none registered yet)\n";
   for (const auto& e : workload_registry()) {

@@ -11,14 +11,16 @@
 
 #include "experiments/config/experiment_spec.hpp"
 #include "experiments/config/yaml_source.hpp"
+#include "experiments/kinds/result_column.hpp"
 #include "sim/parameters.hpp"
 
 namespace mpnsim {
 
 // A file a point produces besides its CSV row (a timeline, a Gantt chart).
 struct Artifact {
-  std::string filename;  // relative to the experiment's output directory
+  std::string filename;  // relative to the experiment's output directory, inside a subdirectory
   std::string content;
+  bool staged = false;   // already written to the staged output (content dropped)
 };
 
 using MetricRow = std::vector<std::pair<std::string, ParamValue>>;
@@ -32,6 +34,11 @@ struct PointResult {
   std::vector<MetricRow> rows;
   std::vector<Artifact> artifacts;
 };
+
+// The rows results.csv gets from one run: its table rows, or its summary row when it has none.
+inline std::vector<MetricRow> results_csv_rows(const PointResult& r) {
+  return r.rows.empty() ? std::vector<MetricRow>{r.metrics} : r.rows;
+}
 
 // A point whose input has been fully checked; running it cannot fail on input.
 class PreparedPoint {
@@ -48,6 +55,11 @@ class ExperimentKind {
   virtual std::string description() const = 0;
   // Top-level keys this kind accepts besides the common ones.
   virtual std::vector<std::string> keys() const = 0;
+  // Its `rows:` modes with the columns each writes to results.csv (besides the identification
+  // columns and the swept keys); the first is the default.
+  virtual const std::vector<RowsMode>& rows_modes() const = 0;
+  // The per-point files of `outputs:` it can write: some of "timeline", "gantt", "trace".
+  virtual std::vector<std::string> point_outputs() const = 0;
   // Checks a point's configuration completely and prepares it. Throws InputError.
   virtual std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
                                                  const OutputSpec& outputs) const = 0;
@@ -64,5 +76,7 @@ class ExperimentKind {
 // Every kind, registered in register_kinds.cpp.
 const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds();
 const ExperimentKind* find_experiment_kind(const std::string& name);
+// The mode called `name` among the kind's rows modes, or nullptr.
+const RowsMode* find_rows_mode(const ExperimentKind& kind, const std::string& name);
 
 }  // namespace mpnsim

@@ -29,4 +29,10 @@ const ExperimentKind* find_experiment_kind(const std::string& name) {
   return nullptr;
 }
 
+const RowsMode* find_rows_mode(const ExperimentKind& kind, const std::string& name) {
+  for (const auto& m : kind.rows_modes())
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
 }  // namespace mpnsim

@@ -140,10 +140,7 @@ void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, O
   // Columns: identification, swept parameters, then metrics in first-appearance order.
   std::vector<std::string> metric_names;
   std::set<std::string> seen;
-  // The rows results.csv gets for one run: its table rows, or its summary row.
-  auto csv_rows = [](const Row& r) -> const std::vector<MetricRow> {
-    return r.result.rows.empty() ? std::vector<MetricRow>{r.result.metrics} : r.result.rows;
-  };
+  auto csv_rows = [](const Row& r) { return results_csv_rows(r.result); };
   std::vector<std::string> csv_metric_names;
   for (const auto& r : rows) {
     for (const auto& [k, v] : r.result.metrics)

@@ -10,6 +10,8 @@ class DivisibleExperiment : public ExperimentKind {
   std::string name() const override;
   std::string description() const override;
   std::vector<std::string> keys() const override;
+  const std::vector<RowsMode>& rows_modes() const override;  // in divisible_columns.cpp
+  std::vector<std::string> point_outputs() const override;
   std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
                                          const OutputSpec& outputs) const override;
 };

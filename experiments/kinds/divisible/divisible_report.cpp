@@ -1,6 +1,8 @@
 // Reports of divisible-load runs: analytic against simulated, per processor and per layer.
 #include "experiments/kinds/divisible/divisible_report.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace mpnsim {
@@ -91,6 +93,18 @@ MetricRow divisible_metrics(const DivisibleResult& r) {
 
 namespace {
 
+// Strategies may report per-layer figures named "<name>_<layer>" (alpha_hat_3, ...): the
+// figures of `layer`, under their <name>.
+std::vector<std::pair<std::string, double>> layer_figures(const DltSolution& s, std::size_t layer) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const auto& [k, v] : s.figures) {
+    const auto cut = k.rfind('_');
+    if (cut != std::string::npos && cut > 0 && k.substr(cut + 1) == std::to_string(layer))
+      out.emplace_back(k.substr(0, cut), v);
+  }
+  return out;
+}
+
 // The summary figures repeated on each table row, so a row stands on its own.
 MetricRow row_head(const DivisibleResult& r) {
   const DltSolution& s = r.solution;
@@ -112,12 +126,7 @@ std::vector<MetricRow> divisible_layer_rows(const DivisibleResult& r) {
       row.emplace_back("layer_size", r.solution.layer_size[i]);
       row.emplace_back("alpha_layer_total", r.solution.layer_size[i] * r.solution.alpha_layer[i]);
     }
-    // Strategies may report per-layer figures named "<name>_<layer>" (alpha_hat_3, ...).
-    for (const auto& [k, v] : r.solution.figures) {
-      const auto cut = k.rfind('_');
-      if (cut != std::string::npos && cut > 0 && k.substr(cut + 1) == std::to_string(i))
-        row.emplace_back(k.substr(0, cut), v);
-    }
+    for (auto& [k, v] : layer_figures(r.solution, i)) row.emplace_back(std::move(k), v);
     rows.push_back(std::move(row));
   }
   return rows;

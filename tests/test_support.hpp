@@ -16,9 +16,9 @@ struct CommandResult {
   std::string output;  // standard output and standard error together
 };
 
-// Runs `build/mpnsim ARGS` through the shell.
-inline CommandResult run_mpnsim(const std::string& args) {
-  const std::string cmd = std::string(MPNSIM_BINARY) + " " + args + " 2>&1";
+// Runs `ENV build/mpnsim ARGS` through the shell (ENV: assignments such as PATH=..., or "").
+inline CommandResult run_mpnsim_env(const std::string& env, const std::string& args) {
+  const std::string cmd = env + (env.empty() ? "" : " ") + std::string(MPNSIM_BINARY) + " " + args + " 2>&1";
   CommandResult r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
@@ -28,6 +28,9 @@ inline CommandResult run_mpnsim(const std::string& args) {
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+// Runs `build/mpnsim ARGS` through the shell.
+inline CommandResult run_mpnsim(const std::string& args) { return run_mpnsim_env("", args); }
 
 // A fresh directory under the system temp dir, removed by the destructor.
 class TempDir {

@@ -54,6 +54,16 @@ bool load_and_prepare(const std::string& file, const std::vector<Override>& over
   }
 }
 
+// Problems met after the work, the results being written all the same: each is said, and the
+// exit code is 1.
+int report_problems(const std::vector<std::string>& problems) {
+  for (const auto& p : problems) spdlog::warn("{}", p);
+  if (problems.empty()) return kExitOk;
+  spdlog::error("{} problem(s) after the work (above); results.csv and summary.json are written all the same",
+                problems.size());
+  return kExitFailure;
+}
+
 }  // namespace
 
 int validate_command(const std::string& file, const std::vector<Override>& overrides) {
@@ -87,8 +97,7 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
         for (std::size_t x = 0; x < joined.size(); ++x)
           for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
       }
-      write_results(f, prepared, std::move(joined), options);
-      return kExitOk;
+      return report_problems(write_results(f, prepared, std::move(joined), options));
     }
     if (slice.count > 1) {
       const FileRecords mine = run_slice(prepared, options, slice.index, slice.count);
@@ -99,7 +108,7 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
                    slice.count, path);
       return kExitOk;
     }
-    run_experiments(f, prepared, options);
+    return report_problems(run_experiments(f, prepared, options));
   } catch (const InputError& e) {
     spdlog::error("{}", e.what());
     if (mpi.active()) mpi.abort(kExitBadInput);
@@ -129,7 +138,7 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
       for (std::size_t x = 0; x < joined.size(); ++x)
         for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
     }
-    write_results(f, prepared, std::move(joined), options);
+    return report_problems(write_results(f, prepared, std::move(joined), options));
   } catch (const std::exception& e) {
     spdlog::error("merge: {}", e.what());
     return kExitFailure;

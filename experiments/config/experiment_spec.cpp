@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "experiments/config/output_names.hpp"
 #include "experiments/config/overrides.hpp"
 #include "experiments/config/sweep.hpp"
 #include "experiments/config/yaml_source.hpp"
@@ -26,59 +27,11 @@ const std::vector<std::string>& common_experiment_keys() {
 namespace {
 
 const std::vector<std::string> kSuiteKeys{"name", "description", "experiments"};
-const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt", "trace", "plots"};
-const std::vector<std::string> kPlotKeys{"name", "x", "y", "series", "title",
-                                         "xlabel", "ylabel", "logx", "logy"};
 
 // Names become directory and file names: keep them portable.
 void check_name(const YamlSource& src, const YAML::Node& node, const std::string& key) {
-  const std::string name = src.scalar(node, key);
-  const bool ok = !name.empty() && name.size() <= 100 && name != "." && name != ".." &&
-                  std::all_of(name.begin(), name.end(), [](unsigned char c) {
-                    return std::isalnum(c) || c == '-' || c == '_' || c == '.';
-                  });
-  if (!ok) src.fail(node, key, "expected a name of letters, digits, '-', '_' or '.'");
-}
-
-OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const std::string& path) {
-  OutputSpec out;
-  if (!node.IsDefined()) return out;
-  src.check_keys(node, path, kOutputKeys);
-  if (node["csv"]) out.csv = src.boolean(node["csv"], path + ".csv");
-  if (node["summary"]) out.summary = src.boolean(node["summary"], path + ".summary");
-  if (node["timeline"]) out.timeline = src.boolean(node["timeline"], path + ".timeline");
-  if (node["gantt"]) out.gantt = src.boolean(node["gantt"], path + ".gantt");
-  if (node["trace"]) out.trace = src.boolean(node["trace"], path + ".trace");
-  if (const YAML::Node plots = node["plots"]) {
-    if (!plots.IsSequence()) src.fail(plots, path + ".plots", "expected a list of plots");
-    for (std::size_t i = 0; i < plots.size(); ++i) {
-      const YAML::Node p = plots[i];
-      const std::string where = fmt::format("{}.plots[{}]", path, i);
-      src.check_keys(p, where, kPlotKeys);
-      PlotSpec plot;
-      for (const char* required : {"x", "y"})
-        if (!p[required]) src.fail(p, where + "." + required, "required: the CSV column to plot");
-      plot.x = src.scalar(p["x"], where + ".x");
-      plot.y = src.scalar(p["y"], where + ".y");
-      if (p["series"]) plot.series = src.scalar(p["series"], where + ".series");
-      if (p["name"]) {
-        check_name(src, p["name"], where + ".name");
-        plot.name = p["name"].Scalar();
-      } else {
-        plot.name = plot.y + "_vs_" + plot.x;
-        std::replace(plot.name.begin(), plot.name.end(), '.', '_');
-      }
-      if (p["title"]) plot.title = src.scalar(p["title"], where + ".title");
-      plot.xlabel = p["xlabel"] ? src.scalar(p["xlabel"], where + ".xlabel") : plot.x;
-      plot.ylabel = p["ylabel"] ? src.scalar(p["ylabel"], where + ".ylabel") : plot.y;
-      if (p["logx"]) plot.logx = src.boolean(p["logx"], where + ".logx");
-      if (p["logy"]) plot.logy = src.boolean(p["logy"], where + ".logy");
-      for (const auto& other : out.plots)
-        if (other.name == plot.name) src.fail(p, where + ".name", "two plots share this name");
-      out.plots.push_back(std::move(plot));
-    }
-  }
-  return out;
+  if (!is_portable_name(src.scalar(node, key)))
+    src.fail(node, key, "expected a name of letters, digits, '-', '_' or '.'");
 }
 
 bool sweeps_key(const YAML::Node& sweep, const std::string& key) {

@@ -11,6 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "experiments/config/compare_spec.hpp"
+#include "experiments/config/output_spec.hpp"
 #include "experiments/config/sweep_points.hpp"
 
 namespace mpnsim {
@@ -23,23 +24,6 @@ struct Override {
   std::string value;
   std::string flag = "--set";  // how it was given, for messages: --set, --seed, --repetitions
   std::string text() const;    // "--set topology.depth=3", "--seed 7"
-};
-
-struct PlotSpec {
-  std::string name;    // file stem: <name>.png, <name>.svg, <name>.gp
-  std::string x, y;    // CSV columns
-  std::string series;  // CSV column giving one curve per value ("" = one curve)
-  std::string title, xlabel, ylabel;
-  bool logx = false, logy = false;
-};
-
-struct OutputSpec {
-  bool csv = true;
-  bool summary = true;
-  bool timeline = false;  // per-point timeline CSV, for kinds that simulate
-  bool gantt = false;     // per-point Gantt chart (SVG), for kinds that simulate
-  bool trace = false;     // per-point Chrome trace JSON (Perfetto), for kinds that simulate
-  std::vector<PlotSpec> plots;
 };
 
 struct ExperimentSpec {

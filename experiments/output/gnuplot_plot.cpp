@@ -1,6 +1,7 @@
 // Generation and execution of gnuplot scripts for result plots.
 #include "experiments/output/gnuplot_plot.hpp"
 
+#include <cctype>
 #include <cstdlib>
 #include <sys/wait.h>
 
@@ -103,6 +104,7 @@ bool run_gnuplot(const std::filesystem::path& dir, const std::string& script_nam
   char buf[512];
   while (std::fgets(buf, sizeof buf, pipe)) out += buf;
   const int status = pclose(pipe);
+  while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
   if (status != 0 || !out.empty()) {
     error = out.empty() ? "gnuplot failed" : out;
     return status == 0;  // warnings only: the plot exists

@@ -14,13 +14,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "experiments/analysis/statistics.hpp"
 #include "experiments/config/seeding.hpp"
 #include "experiments/output/gnuplot_plot.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/output/progress_bar.hpp"
 #include "experiments/run/comparison_files.hpp"
-#include "sim/csv_writer.hpp"
+#include "experiments/run/output_checks.hpp"
+#include "experiments/run/results_writer.hpp"
 
 namespace mpnsim {
 
@@ -49,12 +49,11 @@ std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) 
     std::vector<std::string> allowed = common_experiment_keys();
     for (const auto& k : pe.kind->keys()) allowed.push_back(k);
     src.check_keys(spec.root, "", allowed);
-    for (const auto& c : spec.outputs.plots)
-      (void)c;  // plot columns are checked once the CSV header is known
     // Checked now without building anything large; each point is prepared when it runs.
     pe.checked = check_points(spec, *pe.kind, src, allowed);
     const std::size_t threads = std::max(1u, std::thread::hardware_concurrency());
     pe.points = PreparedPoints(spec, *pe.kind, allowed, 2 * threads + 2);
+    check_experiment_outputs(pe, src, file.suite);
     out.push_back(std::move(pe));
   }
   return out;
@@ -63,18 +62,6 @@ std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) 
 namespace {
 
 using Row = RunRecord;
-
-std::string cell(const ParamValue& v) {
-  if (auto* d = std::get_if<double>(&v)) return format_number(*d);
-  return to_text(v);
-}
-
-nlohmann::json json_value(const ParamValue& v) {
-  if (auto* i = std::get_if<std::int64_t>(&v)) return *i;
-  if (auto* d = std::get_if<double>(&v)) return *d;
-  if (auto* b = std::get_if<bool>(&v)) return *b;
-  return std::get<std::string>(v);
-}
 
 std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progress, int index, int count) {
   const auto& spec = *pe.spec;
@@ -134,161 +121,15 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
   return rows;
 }
 
-void write_outputs(const PreparedExperiment& pe, const std::vector<Row>& rows, OutputDirectory& out,
-                   const std::string& prefix, std::vector<std::string>& written) {
-  const auto& spec = *pe.spec;
-  // Columns: identification, swept parameters, then metrics in first-appearance order.
-  std::vector<std::string> metric_names;
-  std::set<std::string> seen;
-  auto csv_rows = [](const Row& r) { return results_csv_rows(r.result); };
-  std::vector<std::string> csv_metric_names;
-  for (const auto& r : rows) {
-    for (const auto& [k, v] : r.result.metrics)
-      if (seen.insert(k).second) metric_names.push_back(k);
-  }
-  seen.clear();
-  for (const auto& r : rows)
-    for (const auto& row : csv_rows(r))
-      for (const auto& [k, v] : row)
-        if (seen.insert(k).second) csv_metric_names.push_back(k);
-  std::vector<std::string> header{"point", "repetition", "seed"};
-  for (const auto& k : spec.swept_keys) header.push_back(k);
-  for (const auto& m : csv_metric_names)
-    if (std::find(header.begin(), header.end(), m) == header.end()) header.push_back(m);
-
-  for (const auto& plot : spec.outputs.plots)
-    for (const auto& col : {plot.x, plot.y, plot.series})
-      if (!col.empty() && std::find(header.begin(), header.end(), col) == header.end())
-        throw InputError(spec.file, YAML::Mark::null_mark(), "outputs.plots." + plot.name,
-                         fmt::format("no column '{}' in results.csv; columns: {}", col,
-                                     fmt::join(header, ", ")));
-
-  std::ostringstream csv_text;
-  CsvWriter csv(csv_text);
-  csv.row(header);
-  for (const auto& r : rows) {
-    for (const auto& row : csv_rows(r)) {
-      std::map<std::string, std::string> cells;
-      cells["point"] = std::to_string(r.point);
-      cells["repetition"] = std::to_string(r.repetition);
-      cells["seed"] = std::to_string(r.seed);
-      for (const auto& a : spec.points[r.point].assignments) cells[a.key] = a.text;
-      for (const auto& [k, v] : row) cells.emplace(k, cell(v));
-      std::vector<std::string> fields;
-      for (const auto& h : header) fields.push_back(cells.count(h) ? cells[h] : "");
-      csv.row(fields);
-    }
-  }
-  auto put = [&](const std::string& name, const std::string& content) {
-    out.write(prefix + name, content);
-    written.push_back(prefix + name);
-  };
-  // The CSV is always staged: plots are drawn from it.
-  put("results.csv", csv_text.str());
-
-  for (const auto& r : rows)
-    for (const auto& a : r.result.artifacts) put(a.filename, a.content);
-
-  if (!spec.outputs.plots.empty()) {
-    if (!gnuplot_available()) {
-      spdlog::warn("{}: gnuplot not found, plots skipped (scripts written)", spec.name);
-    }
-    for (const auto& plot : spec.outputs.plots) {
-      std::vector<PlotSeries> series;
-      if (!plot.series.empty()) {
-        std::map<std::string, std::size_t> index;
-        auto note = [&](const std::string& v, std::size_t point) {
-          if (v.empty()) return;
-          auto [it, fresh] = index.emplace(v, series.size());
-          if (fresh) series.push_back({v, {}});
-          auto& points = series[it->second].points;
-          if (points.empty() || points.back() != point) points.push_back(point);
-        };
-        const bool swept = std::find(spec.swept_keys.begin(), spec.swept_keys.end(), plot.series) !=
-                           spec.swept_keys.end();
-        for (const auto& r : rows) {
-          if (swept) {
-            for (const auto& a : spec.points[r.point].assignments)
-              if (a.key == plot.series) note(a.text, r.point);
-          } else {
-            for (const auto& row : csv_rows(r))
-              for (const auto& [k, val] : row)
-                if (k == plot.series) note(cell(val), r.point);
-          }
-        }
-      }
-      put(plot.name + ".gp", gnuplot_script(plot, "results.csv", series));
-      if (gnuplot_available()) {
-        std::string error;
-        const auto dir = out.staging_dir() / prefix;
-        if (!run_gnuplot(dir, plot.name + ".gp", error))
-          throw std::runtime_error(fmt::format("{}: gnuplot failed on {}: {}", spec.name, plot.name, error));
-        if (!error.empty()) spdlog::warn("{}: gnuplot on {}: {}", spec.name, plot.name, error);
-        written.push_back(prefix + plot.name + ".png");
-        written.push_back(prefix + plot.name + ".svg");
-      }
-    }
-  }
-
-  if (spec.outputs.summary) {
-    nlohmann::ordered_json j;
-    j["name"] = spec.name;
-    j["kind"] = spec.kind;
-    j["description"] = spec.description;
-    j["mpnsim_version"] = MPNSIM_VERSION;
-    j["seed"] = spec.seed;
-    j["repetitions"] = spec.repetitions;
-    j["swept"] = spec.swept_keys;
-    j["points"] = spec.points.size();
-    j["rows"] = rows.size();
-    nlohmann::ordered_json points = nlohmann::ordered_json::array();
-    const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
-    for (std::size_t p = 0; p < spec.points.size(); ++p) {
-      nlohmann::ordered_json pj;
-      pj["point"] = p;
-      nlohmann::ordered_json params = nlohmann::ordered_json::object();
-      for (const auto& a : spec.points[p].assignments) params[a.key] = a.text;
-      pj["parameters"] = params;
-      nlohmann::ordered_json metrics = nlohmann::ordered_json::object();
-      for (const auto& name : metric_names) {
-        std::vector<double> values;
-        nlohmann::json first;
-        bool numeric = true;
-        for (std::size_t r = 0; r < reps; ++r) {
-          for (const auto& [k, v] : rows[p * reps + r].result.metrics) {
-            if (k != name) continue;
-            if (first.is_null()) first = json_value(v);
-            if (auto* d = std::get_if<double>(&v)) values.push_back(*d);
-            else if (auto* i = std::get_if<std::int64_t>(&v)) values.push_back(static_cast<double>(*i));
-            else numeric = false;
-          }
-        }
-        if (!numeric || values.empty() || reps == 1) {
-          metrics[name] = first;
-        } else {
-          const Summary s = summarize_values(values);
-          metrics[name] = {{"mean", s.mean}, {"min", s.min}, {"max", s.max},
-                           {"stddev", s.stddev}, {"ci95", s.ci95}, {"n", s.count}};
-        }
-      }
-      pj["metrics"] = metrics;
-      points.push_back(pj);
-    }
-    j["results"] = points;
-    std::vector<std::string> files = written;
-    files.push_back(prefix + "summary.json");
-    j["files"] = files;
-    put("summary.json", j.dump(2) + "\n");
-  }
-  if (!spec.outputs.csv) {
-    // The CSV was only needed for the plots: drop it from what is committed.
-    std::filesystem::remove(out.staging_dir() / (prefix + "results.csv"));
-  }
-}
-
 }  // namespace
 
 namespace {
+
+// Whether the file asks for plots.
+bool has_plots(const ExperimentFile& file) {
+  return std::any_of(file.experiments.begin(), file.experiments.end(),
+                     [](const ExperimentSpec& e) { return !e.outputs.plots.empty(); });
+}
 
 int job_count(const RunOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
@@ -313,8 +154,8 @@ FileRecords run_slice(const std::vector<PreparedExperiment>& prepared, const Run
   return records;
 }
 
-void write_results(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                   FileRecords records, const RunOptions& options) {
+std::vector<std::string> write_results(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                                       FileRecords records, const RunOptions& options) {
   const std::string dir = options.output_dir.empty() ? "results/" + file.name : options.output_dir;
   if (records.size() != prepared.size()) throw std::runtime_error("records do not match the experiments");
   // Put every experiment's runs in (point, repetition) order and check that each is there once.
@@ -334,14 +175,16 @@ void write_results(const ExperimentFile& file, const std::vector<PreparedExperim
                                            spec.points.size() * reps));
   }
   OutputDirectory out{std::filesystem::path(dir)};
-  std::vector<std::string> written;
+  WriteReport report;
+  const bool draw = has_plots(file) && gnuplot_available();
+  if (has_plots(file) && !draw)
+    report.problems.push_back("gnuplot is not installed (or not on PATH): plots not drawn; their scripts (.gp) are "
+                              "written beside results.csv, run them with gnuplot once it is installed");
   for (std::size_t x = 0; x < prepared.size(); ++x) {
     const auto& pe = prepared[x];
     const std::string prefix = file.suite ? pe.spec->name + "/" : "";
-    std::vector<std::string> files;
-    write_outputs(pe, records[x], out, prefix, files);
-    write_comparison(*pe.spec, records[x], out, prefix, files);
-    written.insert(written.end(), files.begin(), files.end());
+    write_experiment_results(pe, records[x], out, prefix, draw, report);
+    write_comparison(*pe.spec, records[x], out, prefix, report.written);
   }
   if (file.suite) {
     nlohmann::ordered_json j;
@@ -356,11 +199,12 @@ void write_results(const ExperimentFile& file, const std::vector<PreparedExperim
   }
   out.commit();
   spdlog::info("results in {}/", dir);
+  return report.problems;
 }
 
-void run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                     const RunOptions& options) {
-  write_results(file, prepared, run_slice(prepared, options, 0, 1), options);
+std::vector<std::string> run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                                         const RunOptions& options) {
+  return write_results(file, prepared, run_slice(prepared, options, 0, 1), options);
 }
 
 }  // namespace mpnsim

@@ -48,13 +48,15 @@ FileRecords run_slice(const std::vector<PreparedExperiment>& prepared, const Run
 
 // Writes results.csv, summary.json and plots from the records of every run
 // (the union of all slices, in any order). Throws std::runtime_error when a run
-// is missing or given twice, leaving the output directory untouched.
-void write_results(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                   FileRecords records, const RunOptions& options);
+// is missing or given twice, leaving the output directory untouched. Returns the
+// problems met after the work that did not stop the results from being written
+// (a plot not drawn): the command then exits with 1.
+std::vector<std::string> write_results(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                                       FileRecords records, const RunOptions& options);
 
 // Runs everything and writes the results: run_slice(0, 1) then write_results.
-void run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                     const RunOptions& options);
+std::vector<std::string> run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
+                                         const RunOptions& options);
 
 // Records as JSON and back, for slices run apart (--shard, MPI ranks). The JSON
 // names the file, the slice and every point's label and seed; reading checks

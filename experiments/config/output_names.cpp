@@ -1,0 +1,51 @@
+// Checks of names and relative paths that a run turns into files.
+#include "experiments/config/output_names.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace mpnsim {
+
+namespace {
+
+bool portable_char(unsigned char c) { return std::isalnum(c) || c == '-' || c == '_' || c == '.'; }
+
+}  // namespace
+
+bool is_portable_name(std::string_view name) {
+  return !name.empty() && name.size() <= 100 && name != "." && name != ".." &&
+         std::all_of(name.begin(), name.end(), [](unsigned char c) { return portable_char(c); });
+}
+
+std::string portable_name(std::string_view text) {
+  std::string out(text.substr(0, 100));
+  for (char& c : out)
+    if (!portable_char(static_cast<unsigned char>(c))) c = '_';
+  if (out.empty() || out == "." || out == "..") out = "plot";
+  return out;
+}
+
+std::string artifact_path_problem(std::string_view path) {
+  if (path.empty()) return "an empty name";
+  if (path.front() == '/') return "an absolute path";
+  if (path.find('\\') != std::string_view::npos) return "a backslash in the name";
+  if (path.size() > 1000) return "a name longer than 1000 characters";
+  std::size_t parts = 0;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = path.find('/', start);
+    const std::string_view part = path.substr(start, slash == std::string_view::npos ? slash : slash - start);
+    if (part.empty()) return "an empty path component";
+    if (part == "." || part == "..") return fmt::format("'{}' in the path", part);
+    if (!is_portable_name(part))
+      return fmt::format("the component '{}' (letters, digits, '-', '_' and '.' only)", part);
+    ++parts;
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  if (parts < 2) return "no subdirectory (artifacts go into one, such as gantt/)";
+  return "";
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,23 @@
+// Names that become files or directories of the output: portable names, and relative paths that stay inside.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace mpnsim {
+
+// Letters, digits, '-', '_' and '.', at most 100 characters, not "." or "..": a name that is
+// the same file on every system and cannot leave its directory.
+bool is_portable_name(std::string_view name);
+
+// `text` with every character a portable name does not allow replaced by '_' (for names made
+// from column names, such as a plot's default name).
+std::string portable_name(std::string_view text);
+
+// Why `path` is not a relative path of portable names inside a subdirectory of the output
+// ("gantt/point3_rep0.svg"), or "" when it is. Refused: empty paths and components, absolute
+// paths, "." and "..", backslashes, and a path with no subdirectory (which could take the name
+// of results.csv, summary.json or a plot).
+std::string artifact_path_problem(std::string_view path);
+
+}  // namespace mpnsim

@@ -1,0 +1,67 @@
+// Reading of an experiment's `outputs:` block and its plots.
+#include "experiments/config/output_spec.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "experiments/config/output_names.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt", "trace", "plots"};
+const std::vector<std::string> kPlotKeys{"name",   "x",      "y",    "series", "title",    "xlabel",
+                                         "ylabel", "logx", "logy", "errorbars"};
+
+}  // namespace
+
+OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const std::string& path) {
+  OutputSpec out;
+  out.node = node;
+  out.path = path;
+  if (!node.IsDefined()) return out;
+  src.check_keys(node, path, kOutputKeys);
+  if (node["csv"]) out.csv = src.boolean(node["csv"], path + ".csv");
+  if (node["summary"]) out.summary = src.boolean(node["summary"], path + ".summary");
+  if (node["timeline"]) out.timeline = src.boolean(node["timeline"], path + ".timeline");
+  if (node["gantt"]) out.gantt = src.boolean(node["gantt"], path + ".gantt");
+  if (node["trace"]) out.trace = src.boolean(node["trace"], path + ".trace");
+  if (const YAML::Node plots = node["plots"]) {
+    if (!plots.IsSequence()) src.fail(plots, path + ".plots", "expected a list of plots");
+    for (std::size_t i = 0; i < plots.size(); ++i) {
+      const YAML::Node p = plots[i];
+      const std::string where = fmt::format("{}.plots[{}]", path, i);
+      src.check_keys(p, where, kPlotKeys);
+      PlotSpec plot;
+      plot.node = p;
+      plot.path = where;
+      for (const char* required : {"x", "y"})
+        if (!p[required]) src.fail(p, where + "." + required, "required: the CSV column to plot");
+      plot.x = src.scalar(p["x"], where + ".x");
+      plot.y = src.scalar(p["y"], where + ".y");
+      if (p["series"]) plot.series = src.scalar(p["series"], where + ".series");
+      if (p["name"]) {
+        plot.name = src.scalar(p["name"], where + ".name");
+        if (!is_portable_name(plot.name))
+          src.fail(p["name"], where + ".name", "expected a name of letters, digits, '-', '_' or '.'");
+      } else {
+        plot.name = portable_name(plot.y + "_vs_" + plot.x);
+        std::replace(plot.name.begin(), plot.name.end(), '.', '_');
+      }
+      if (p["title"]) plot.title = src.scalar(p["title"], where + ".title");
+      plot.xlabel = p["xlabel"] ? src.scalar(p["xlabel"], where + ".xlabel") : plot.x;
+      plot.ylabel = p["ylabel"] ? src.scalar(p["ylabel"], where + ".ylabel") : plot.y;
+      if (p["logx"]) plot.logx = src.boolean(p["logx"], where + ".logx");
+      if (p["logy"]) plot.logy = src.boolean(p["logy"], where + ".logy");
+      if (p["errorbars"]) plot.errorbars = src.boolean(p["errorbars"], where + ".errorbars");
+      for (const auto& other : out.plots)
+        if (other.name == plot.name) src.fail(p, where + ".name", "two plots share this name");
+      out.plots.push_back(std::move(plot));
+    }
+  }
+  return out;
+}
+
+}  // namespace mpnsim

@@ -50,12 +50,12 @@ TEST(DistributedRun, MergeRefusesMissingOrForeignSlices) {
   ASSERT_EQ(run_mpnsim("run " + quickstart() + " -q --shard 0/2 -o " + slices.string()).exit_code, 0);
   const std::string slice0 = (slices / "slice-0-of-2.json").string();
   auto r = run_mpnsim("merge " + quickstart() + " " + slice0 + " -q -o " + (dir.path() / "m").string());
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);  // bad input: a slice is missing
   EXPECT_NE(r.output.find("missing"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "m" / "summary.json"));
   // The same slice from a run with another seed does not belong to this one.
   r = run_mpnsim("merge " + quickstart() + " " + slice0 + " --seed 99 -q -o " + (dir.path() / "m").string());
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("differs"), std::string::npos) << r.output;
   r = run_mpnsim("run " + quickstart() + " -q --shard 2/2");
   EXPECT_EQ(r.exit_code, 2);

@@ -54,6 +54,15 @@ bool load_and_prepare(const std::string& file, const std::vector<Override>& over
   }
 }
 
+// Whether the run may replace its output directory (checked before any work; the reason logged if not).
+bool output_replaceable(const ExperimentFile& f, const RunOptions& options) {
+  const std::string dir = output_dir_of(f, options);
+  const std::string problem = replace_problem(dir);
+  if (problem.empty()) return true;
+  spdlog::error("output directory {}: {}", dir, problem);
+  return false;
+}
+
 // Problems met after the work, the results being written all the same: each is said, and the
 // exit code is 1.
 int report_problems(const std::vector<std::string>& problems) {
@@ -85,6 +94,11 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
   ExperimentFile f;
   // Every rank reads the same file and stops the same way.
   if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  if (options.resume && (mpi.active() || slice.count > 1)) {
+    spdlog::error("--resume continues a run of one process: not with --shard or under mpirun");
+    return kExitBadInput;
+  }
+  if (slice.count == 1 && !output_replaceable(f, options)) return kExitBadInput;
   try {
     if (mpi.active()) {
       // Each rank runs its share; rank 0 joins them and writes what a single run would.
@@ -101,8 +115,8 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
     }
     if (slice.count > 1) {
       const FileRecords mine = run_slice(prepared, options, slice.index, slice.count);
-      const std::string dir = options.output_dir.empty() ? "results/" + f.name : options.output_dir;
-      const std::string path = fmt::format("{}/slice-{}-of-{}.json", dir, slice.index, slice.count);
+      const std::string path = fmt::format("{}/slice-{}-of-{}.json", output_dir_of(f, options), slice.index,
+                                           slice.count);
       write_file_atomically(path, records_to_json(f, prepared, mine, slice.index, slice.count));
       spdlog::info("slice {} of {} written to {} (join the slices with `mpnsim merge`)", slice.index,
                    slice.count, path);
@@ -113,13 +127,16 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
     spdlog::error("{}", e.what());
     if (mpi.active()) mpi.abort(kExitBadInput);
     return kExitBadInput;
+  } catch (const RunInterrupted& e) {
+    spdlog::error("{}", e.what());
+    if (mpi.active()) mpi.abort(kExitInterrupted);
+    return kExitInterrupted;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     const int code = run_interrupted().load() ? kExitInterrupted : kExitFailure;
     if (mpi.active()) mpi.abort(code);
     return code;
   }
-  return kExitOk;
 }
 
 int merge_command(const std::string& file, const std::vector<std::string>& slices,
@@ -127,11 +144,12 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
   std::vector<PreparedExperiment> prepared;
   ExperimentFile f;
   if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  if (!output_replaceable(f, options)) return kExitBadInput;
   try {
     FileRecords joined(prepared.size());
     for (const auto& path : slices) {
       std::ifstream in(path, std::ios::binary);
-      if (!in) throw std::runtime_error("cannot read " + path);
+      if (!in) throw InputError(path, YAML::Mark::null_mark(), "", "cannot read this slice file");
       std::ostringstream text;
       text << in.rdbuf();
       FileRecords part = records_from_json(text.str(), path, f, prepared);
@@ -139,11 +157,13 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
         for (auto& rec : part[x]) joined[x].push_back(std::move(rec));
     }
     return report_problems(write_results(f, prepared, std::move(joined), options));
+  } catch (const InputError& e) {
+    spdlog::error("merge: {}", e.what());
+    return kExitBadInput;
   } catch (const std::exception& e) {
     spdlog::error("merge: {}", e.what());
     return kExitFailure;
   }
-  return kExitOk;
 }
 
 namespace {

@@ -69,6 +69,12 @@ int main(int argc, char** argv) {
 
   // run
   auto* run = app.add_subcommand("run", "run an experiment file: results.csv, summary.json, plots");
+  run->footer("The output directory (-o, default results/<name>/) is replaced whole when the run ends: nothing of an\n"
+              "earlier run stays in it, and a run that fails or is stopped leaves it as it was. A run writes into\n"
+              "a staging area beside it (.<name>.mpnsim-staging/), recording each finished run there; Ctrl-C or\n"
+              "SIGTERM keeps that area, and `mpnsim run FILE -o DIR --resume` continues from it. A directory that\n"
+              "holds files mpnsim did not write is not replaced (exit 2, before any work).\n"
+              "Exit codes: 0 done, 1 failed (or done with a plot not drawn), 2 bad input, 130 interrupted.");
   std::string run_file, out_dir;
   int jobs = 0;
   std::vector<std::string> sets;
@@ -84,6 +90,10 @@ int main(int argc, char** argv) {
   run->add_option("--seed", seed, "override the base seed");
   run->add_option("--repetitions", repetitions, "override the number of repetitions");
   run->add_flag("--no-progress", no_progress, "no progress bar");
+  bool resume = false;
+  run->add_flag("--resume", resume,
+                "continue a run that Ctrl-C or SIGTERM stopped: only the runs it did not finish are computed, and "
+                "the output is the same bytes (see below); without it a run starts afresh");
   std::string shard;
   run->add_option("--shard", shard,
                   "run only slice I of N (e.g. 0/4) and write its records for `mpnsim merge`; under mpirun "
@@ -100,6 +110,8 @@ int main(int argc, char** argv) {
   merge->add_option("--set", merge_sets, "the same overrides the slices were run with");
   merge->add_option("--seed", merge_seed, "the same seed override the slices were run with");
   merge->add_option("--repetitions", merge_repetitions, "the same repetitions override the slices were run with");
+  merge->footer("The output directory is replaced whole, as by `run`. Slices are input: an artifact name that is\n"
+                "absolute, empty, holds '..' or leaves its subdirectory is refused (exit 2, with the slice and the JSON path).");
   merge->fallthrough();
 
   // validate
@@ -329,6 +341,7 @@ int main(int argc, char** argv) {
       options.output_dir = out_dir;
       options.jobs = jobs;
       options.progress = !no_progress && !quiet && mpi.rank() == 0;
+      options.resume = resume;
       const mpnsim::Slice slice = shard.empty() ? mpnsim::Slice{} : parse_slice(shard);
       if (mpi.active() && slice.count > 1)
         throw CLI::ValidationError("--shard", "under mpirun the ranks already share the runs");

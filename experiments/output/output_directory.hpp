@@ -1,4 +1,4 @@
-// All-or-nothing output: files are staged in a hidden directory, then renamed into place.
+// All-or-nothing output: a run writes a whole new directory beside the old one and swaps it into place.
 #pragma once
 
 #include <filesystem>
@@ -6,31 +6,58 @@
 
 namespace mpnsim {
 
-// Collects a run's files under DIR/.mpnsim-partial-<pid>/ and moves each into
-// DIR only on commit(). If the run stops first (error, Ctrl-C), the staging
-// directory is removed and DIR keeps what it had.
+// The output directory DIR of a run. Everything is written into a staging area beside it,
+// <parent>/.<name>.mpnsim-staging/, whose `output/` becomes DIR on commit(): the previous DIR
+// is replaced whole, so nothing of an earlier run remains, and a commit that fails leaves it
+// as it was. The staging area is locked while a run uses it, is removed when the run ends,
+// and is kept only on request (keep(): an interrupted run that `--resume` continues).
 class OutputDirectory {
  public:
-  explicit OutputDirectory(std::filesystem::path dir);
+  enum class Start { fresh, resume };
+  // Makes the staging area, or with Start::resume reopens the one an earlier run kept (see
+  // resumed()). Throws std::runtime_error when another run holds its lock.
+  OutputDirectory(std::filesystem::path dir, Start start);
   ~OutputDirectory();
   OutputDirectory(const OutputDirectory&) = delete;
   OutputDirectory& operator=(const OutputDirectory&) = delete;
 
   const std::filesystem::path& final_dir() const { return dir_; }
-  const std::filesystem::path& staging_dir() const { return staging_; }
+  // The directory that becomes DIR.
+  const std::filesystem::path& staging_dir() const { return output_; }
+  // The staging area, for the run's own files beside staging_dir() (its journal).
+  const std::filesystem::path& work_dir() const { return area_; }
+  // True when Start::resume found a staging area to continue.
+  bool resumed() const { return resumed_; }
 
-  // Writes `content` to the staged file `relative` (subdirectories created).
+  // Writes `content` to the staged file `relative`, a relative path that stays inside
+  // (subdirectories created). Throws std::runtime_error otherwise.
   void write(const std::string& relative, const std::string& content);
-  // Renames every staged file into the final directory, replacing old ones.
+  // Swaps the staged directory into place of DIR, then removes the staging area (with the
+  // previous DIR). Throws std::runtime_error saying why when it cannot; DIR is then as it
+  // was and the staging area stays until the object is destroyed.
   void commit();
-  // Removes the staging directory without touching the final one.
-  void abandon();
+  // Leaves the staging area where it is when the object is destroyed.
+  void keep() { keep_ = true; }
 
  private:
+  void remove_area();
   std::filesystem::path dir_;
-  std::filesystem::path staging_;
-  bool open_ = true;
+  std::filesystem::path area_;
+  std::filesystem::path output_;
+  std::filesystem::path created_;  // the first directory above DIR this run made ("" if none)
+  int lock_fd_ = -1;
+  bool resumed_ = false;
+  bool keep_ = false;
+  bool done_ = false;
 };
+
+// The staging area of output directory `dir`.
+std::filesystem::path staging_area(const std::filesystem::path& dir);
+
+// Why a run may not replace `dir` with its output, or "" when it may: `dir` does not exist,
+// is empty, or was written by mpnsim (it holds .mpnsim-output, or a summary.json of an
+// mpnsim version before that mark). A run checks this before any work.
+std::string replace_problem(const std::filesystem::path& dir);
 
 // Writes a single file atomically: to a temporary name beside it, then renamed.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

@@ -15,12 +15,8 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/config/seeding.hpp"
-#include "experiments/output/gnuplot_plot.hpp"
-#include "experiments/output/output_directory.hpp"
 #include "experiments/output/progress_bar.hpp"
-#include "experiments/run/comparison_files.hpp"
 #include "experiments/run/output_checks.hpp"
-#include "experiments/run/results_writer.hpp"
 
 namespace mpnsim {
 
@@ -63,14 +59,16 @@ namespace {
 
 using Row = RunRecord;
 
-std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progress, int index, int count) {
+std::vector<Row> run_points(const PreparedExperiment& pe, std::size_t experiment, int jobs, bool progress, int index,
+                            int count, const RunHooks& hooks) {
   const auto& spec = *pe.spec;
   const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
   const std::size_t all = spec.points.size() * reps;
-  // This slice's runs: every count-th, from index on (round robin keeps slices balanced).
+  // This slice's runs: every count-th, from index on (round robin keeps slices balanced),
+  // less those already done.
   std::vector<std::size_t> mine;
   for (std::size_t t = static_cast<std::size_t>(index); t < all; t += static_cast<std::size_t>(count))
-    mine.push_back(t);
+    if (!hooks.skip || !hooks.skip(experiment, t / reps, static_cast<int>(t % reps))) mine.push_back(t);
   const std::size_t total = mine.size();
   std::vector<Row> rows(total);
   std::vector<std::exception_ptr> errors(total);
@@ -90,6 +88,7 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
       row.seed = point_seed(spec.seed, spec.points[row.point].label(), row.repetition);
       try {
         row.result = pe.points[row.point]->run(row.seed, row.repetition, static_cast<int>(row.point));
+        if (hooks.finished) hooks.finished(experiment, row);
       } catch (const InputError&) {
         errors[i] = std::current_exception();
         bad_input.store(true);
@@ -104,7 +103,7 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
   for (std::size_t i = 1; i < threads; ++i) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
-  if (run_interrupted().load()) throw std::runtime_error("interrupted: nothing was written");
+  if (run_interrupted().load()) throw RunInterrupted("interrupted: nothing was written");
   // Report the first failure in point order, whatever thread met it first.
   for (std::size_t i = 0; i < total; ++i)
     if (errors[i]) {
@@ -121,16 +120,6 @@ std::vector<Row> run_points(const PreparedExperiment& pe, int jobs, bool progres
   return rows;
 }
 
-}  // namespace
-
-namespace {
-
-// Whether the file asks for plots.
-bool has_plots(const ExperimentFile& file) {
-  return std::any_of(file.experiments.begin(), file.experiments.end(),
-                     [](const ExperimentSpec& e) { return !e.outputs.plots.empty(); });
-}
-
 int job_count(const RunOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
   return jobs > 0 ? jobs : 1;
@@ -139,72 +128,20 @@ int job_count(const RunOptions& options) {
 }  // namespace
 
 FileRecords run_slice(const std::vector<PreparedExperiment>& prepared, const RunOptions& options, int index,
-                      int count) {
+                      int count, const RunHooks& hooks) {
   FileRecords records;
   const int jobs = job_count(options);
-  for (const auto& pe : prepared) {
+  for (std::size_t x = 0; x < prepared.size(); ++x) {
+    const auto& pe = prepared[x];
     const auto start = std::chrono::steady_clock::now();
     spdlog::info("{}: {} point(s) x {} repetition(s), kind {}, {} job(s){}", pe.spec->name,
                  pe.spec->points.size(), pe.spec->repetitions, pe.spec->kind, jobs,
                  count > 1 ? fmt::format(", slice {} of {}", index, count) : std::string());
-    records.push_back(run_points(pe, jobs, options.progress, index, count));
+    records.push_back(run_points(pe, x, jobs, options.progress, index, count, hooks));
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     spdlog::info("{}: done in {:.3f} s", pe.spec->name, secs);
   }
   return records;
-}
-
-std::vector<std::string> write_results(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                                       FileRecords records, const RunOptions& options) {
-  const std::string dir = options.output_dir.empty() ? "results/" + file.name : options.output_dir;
-  if (records.size() != prepared.size()) throw std::runtime_error("records do not match the experiments");
-  // Put every experiment's runs in (point, repetition) order and check that each is there once.
-  for (std::size_t x = 0; x < prepared.size(); ++x) {
-    auto& rows = records[x];
-    const auto& spec = *prepared[x].spec;
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-      return std::pair{a.point, a.repetition} < std::pair{b.point, b.repetition};
-    });
-    const std::size_t reps = static_cast<std::size_t>(spec.repetitions);
-    for (std::size_t t = 0; t < spec.points.size() * reps; ++t)
-      if (t >= rows.size() || rows[t].point != t / reps || rows[t].repetition != static_cast<int>(t % reps))
-        throw std::runtime_error(fmt::format("{}: run of point {}, repetition {} is {}", spec.name, t / reps,
-                                             t % reps, t < rows.size() ? "missing or given twice" : "missing"));
-    if (rows.size() != spec.points.size() * reps)
-      throw std::runtime_error(fmt::format("{}: {} runs given, {} expected", spec.name, rows.size(),
-                                           spec.points.size() * reps));
-  }
-  OutputDirectory out{std::filesystem::path(dir)};
-  WriteReport report;
-  const bool draw = has_plots(file) && gnuplot_available();
-  if (has_plots(file) && !draw)
-    report.problems.push_back("gnuplot is not installed (or not on PATH): plots not drawn; their scripts (.gp) are "
-                              "written beside results.csv, run them with gnuplot once it is installed");
-  for (std::size_t x = 0; x < prepared.size(); ++x) {
-    const auto& pe = prepared[x];
-    const std::string prefix = file.suite ? pe.spec->name + "/" : "";
-    write_experiment_results(pe, records[x], out, prefix, draw, report);
-    write_comparison(*pe.spec, records[x], out, prefix, report.written);
-  }
-  if (file.suite) {
-    nlohmann::ordered_json j;
-    j["name"] = file.name;
-    j["description"] = file.description;
-    j["mpnsim_version"] = MPNSIM_VERSION;
-    j["experiments"] = nlohmann::ordered_json::array();
-    for (const auto& pe : prepared)
-      j["experiments"].push_back({{"name", pe.spec->name}, {"kind", pe.spec->kind},
-                                  {"summary", pe.spec->name + "/summary.json"}});
-    out.write("summary.json", j.dump(2) + "\n");
-  }
-  out.commit();
-  spdlog::info("results in {}/", dir);
-  return report.problems;
-}
-
-std::vector<std::string> run_experiments(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
-                                         const RunOptions& options) {
-  return write_results(file, prepared, run_slice(prepared, options, 0, 1), options);
 }
 
 }  // namespace mpnsim

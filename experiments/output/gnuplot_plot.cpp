@@ -1,6 +1,7 @@
 // Generation and execution of gnuplot scripts for result plots.
 #include "experiments/output/gnuplot_plot.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <sys/wait.h>
@@ -38,7 +39,7 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
                    plot.series.empty() ? "" : ", one curve per " + plot.series, csv_name);
   s += "# Rerun with: gnuplot " + plot.name + ".gp\n";
   s += "set datafile separator comma\nset datafile columnheaders\n";
-  s += "set key outside right top noenhanced\nset grid\n";
+  s += "set key outside right top noenhanced spacing 1.5\nset grid\n";
   if (!plot.series.empty()) s += "set key title " + gp_string(plot.series) + " noenhanced\n";
   if (!plot.title.empty()) s += "set title " + gp_string(plot.title) + " noenhanced\n";
   s += "set xlabel " + gp_string(plot.xlabel) + " noenhanced\n";
@@ -48,12 +49,16 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
   // `smooth unique` sorts by x and averages the repetitions that share an x.
   const std::string x = fmt::format("column({})", gp_string(plot.x));
   const std::string y = fmt::format("column({})", gp_string(plot.y));
-  const std::string defined = fmt::format("{0} == {0} && {1} == {1}", x, y);  // NaN != NaN
+  // With error bars the curve carries the interval column <y>_ci95 too, averaged the same way.
+  const std::string ci = fmt::format("column({})", gp_string(plot.y + "_ci95"));
+  const std::string columns = plot.errorbars ? fmt::format("({}):({}):({})", x, y, ci) : fmt::format("({}):({})", x, y);
+  std::string defined = fmt::format("{0} == {0} && {1} == {1}", x, y);  // NaN != NaN
+  if (plot.errorbars) defined += fmt::format(" && {0} == {0}", ci);
   std::vector<std::string> titles;
   if (plot.series.empty()) {
     titles.push_back(plot.y);
     s += "set table $curve0\n";
-    s += fmt::format("plot {} using ({}):({}) with table if ({})\n", gp_string(csv_name), x, y, defined);
+    s += fmt::format("plot {} using {} with table if ({})\n", gp_string(csv_name), columns, defined);
   } else {
     for (std::size_t i = 0; i < series.size(); ++i) {
       const std::string& value = series[i].value;
@@ -67,16 +72,43 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
         picked = "(" + picked + ")";
       }
       s += fmt::format("set table $curve{}\n", i);
-      s += fmt::format("plot {} using ({}):({}) with table if ({} && {})\n", gp_string(csv_name), x, y, picked,
+      s += fmt::format("plot {} using {} with table if ({} && {})\n", gp_string(csv_name), columns, picked,
                        defined);
     }
   }
   s += "unset table\nset datafile separator whitespace\nunset datafile columnheaders\n";
+  if (plot.errorbars) {
+    // The means and the mean half-widths per x, then the half-widths into an array read
+    // point by point beside the means (both are sorted by the same x).
+    for (std::size_t i = 0; i < titles.size(); ++i)
+      s += fmt::format("set table $mean{0}\nplot $curve{0} using 1:2 smooth unique\n"
+                       "set table $ci{0}\nplot $curve{0} using 1:3 smooth unique\n", i);
+    s += "unset table\n";
+    for (std::size_t i = 0; i < titles.size(); ++i)
+      s += fmt::format("array ci{0}[|$ci{0}|]\nstats $ci{0} using (ci{0}[int($0) + 1] = $2) nooutput\n", i);
+  }
   if (plot.logx) s += "set logscale x\n";
   if (plot.logy) s += "set logscale y\n";
+  // Curves that coincide must stay visible: each has its own dash and point type, and the
+  // earlier ones are drawn wider and with larger points, so that a later curve on top of
+  // them leaves their edges showing.
   std::vector<std::string> clauses;
-  for (std::size_t i = 0; i < titles.size(); ++i)
-    clauses.push_back(fmt::format("$curve{} using 1:2 smooth unique with linespoints title {}", i, gp_string(titles[i])));
+  const std::size_t n = titles.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    constexpr int kPointTypes[] = {6, 4, 8, 12, 10, 2, 1, 3};
+    // Each curve below the last is a little wider than the one after it (at most 5 wider in all).
+    const double below = static_cast<double>(n - 1 - i);
+    const double widen = n > 1 ? std::min(0.8, 5.0 / static_cast<double>(n - 1)) : 0.0;
+    const double grow = n > 1 ? std::min(0.3, 1.8 / static_cast<double>(n - 1)) : 0.0;
+    const std::string style = fmt::format("dt {} pt {} ps {:.2f} lw {:.2f}", i % 5 + 1, kPointTypes[i % 8],
+                                          1.0 + grow * below, 1.5 + widen * below);
+    if (plot.errorbars)
+      clauses.push_back(fmt::format("$mean{0} using 1:2:(ci{0}[int($0) + 1]) with yerrorlines {1} title {2}", i,
+                                    style, gp_string(titles[i])));
+    else
+      clauses.push_back(fmt::format("$curve{} using 1:2 smooth unique with linespoints {} title {}", i, style,
+                                    gp_string(titles[i])));
+  }
   std::string plot_cmd = "plot ";
   for (std::size_t i = 0; i < clauses.size(); ++i) plot_cmd += (i ? ", \\\n     " : "") + clauses[i];
   s += "set terminal pngcairo size 960,600 font \"sans,10\"\n";

@@ -19,7 +19,9 @@ struct PlotSeries {
 // into <plot.name>.png and <plot.name>.svg; one curve per series (in
 // first-appearance order), repetitions averaged per x. Rows are picked by the
 // series column's text, or by point number when the text holds a comma or a
-// quote (gnuplot's strcol does not read quoted CSV fields).
+// quote (gnuplot's strcol does not read quoted CSV fields). Each curve has its
+// own dash and point type, earlier ones wider, so that coinciding curves stay
+// visible. With plot.errorbars, each x gets a bar of the mean of <y>_ci95.
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
                            const std::vector<PlotSeries>& series);
 

@@ -33,6 +33,9 @@ struct PointResult {
   MetricRow metrics;
   std::vector<MetricRow> rows;
   std::vector<Artifact> artifacts;
+  // What the user should know before reading the results (a strategy that used fewer
+  // processors than the network has); said in the log. Empty when there is nothing to say.
+  std::string notice;
 };
 
 // The rows results.csv gets from one run: its table rows, or its summary row when it has none.

@@ -69,6 +69,8 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
                      "<text x=\"{:.1f}\" y=\"37\">{}</text>\n", lx, colour, lx + 18, name);
     lx += 90;
   }
+  if (!options.note.empty())
+    s += fmt::format("<text x=\"{:.1f}\" y=\"37\" fill=\"#c00\">{}</text>\n", lx, escape_xml(options.note));
   // Rows and labels.
   for (int p = 0; p < rows; ++p) {
     const double y = row_y(p);

@@ -13,6 +13,7 @@ struct GanttOptions {
   int max_processors = 64;              // rows drawn; the rest are named in a note
   std::optional<double> marker;         // a vertical line, e.g. the analytic finish time
   std::string marker_label = "T";
+  std::string note;  // a line beside the legend, e.g. that only some processors take part
 };
 
 // Draws the timeline of `processors` processors the way the divisible-load

@@ -109,6 +109,7 @@ json record_to_json(const RunRecord& r, bool contents) {
   for (const auto& a : r.result.artifacts)
     artifacts.push_back(contents ? json::array({a.filename, a.content}) : json(a.filename));
   run["artifacts"] = artifacts;
+  if (!r.result.notice.empty()) run["notice"] = r.result.notice;
   return run;
 }
 
@@ -144,6 +145,7 @@ RunRecord record_from_json(const json& j, const std::string& origin, const std::
                           artifact.filename, problem));
     r.result.artifacts.push_back(std::move(artifact));
   }
+  if (j.contains("notice")) r.result.notice = in.text(j["notice"], join_path(path, "notice"));
   return r;
 }
 

@@ -1,5 +1,6 @@
 // Runs written through a staged output directory: journaled as they finish, resumable, committed whole.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -47,10 +48,33 @@ void sort_and_check(const ExperimentFile& file, const std::vector<PreparedExperi
   }
 }
 
+// Says in the log, in point order, what the runs ask the user to know before reading the
+// results (a strategy that used fewer processors than the network has): the first few per
+// experiment, then how many more.
+void log_notices(const std::vector<PreparedExperiment>& prepared, const FileRecords& records) {
+  constexpr std::size_t kShown = 5;
+  for (std::size_t x = 0; x < prepared.size(); ++x) {
+    const ExperimentSpec& spec = *prepared[x].spec;
+    std::size_t count = 0;
+    std::size_t last = SIZE_MAX;
+    for (const auto& r : records[x]) {
+      if (r.result.notice.empty() || r.point == last) continue;  // once per point, not per repetition
+      last = r.point;
+      if (++count > kShown) continue;
+      const SweepPoint point = spec.points[r.point];
+      spdlog::info("{}: point {} ({}): {}", spec.name, r.point,
+                   point.assignments.empty() ? "not swept" : point.label(), r.result.notice);
+    }
+    if (count > kShown)
+      spdlog::info("{}: and {} more point(s) with such a note", spec.name, count - kShown);
+  }
+}
+
 // Writes every experiment's files and the suite's summary.json into the staged directory.
 std::vector<std::string> write_all(const ExperimentFile& file, const std::vector<PreparedExperiment>& prepared,
                                    FileRecords& records, OutputDirectory& out) {
   sort_and_check(file, prepared, records);
+  log_notices(prepared, records);
   const bool plots = std::any_of(file.experiments.begin(), file.experiments.end(),
                                  [](const ExperimentSpec& e) { return !e.outputs.plots.empty(); });
   const bool draw = plots && gnuplot_available();

@@ -166,6 +166,7 @@ inline DltSolution layered_solution(const std::string& strategy, const DltInput&
   s.figures.emplace_back("speedup_requested_dim", in.load / c.requested[0]);
   double min_alpha = c.requested[0];
   for (double a : c.requested) min_alpha = std::min(min_alpha, a);
+  min_alpha /= in.load;  // alpha is a fraction of the load V, whatever V is
   s.figures.emplace_back("min_alpha_requested_dim", min_alpha);
   s.notes = std::move(h.notes);
   if (c.dim < h.dim) {

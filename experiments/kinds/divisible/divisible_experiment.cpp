@@ -17,15 +17,20 @@ namespace {
 
 class DivisiblePoint : public PreparedPoint {
  public:
-  DivisiblePoint(std::string network, DltSolution solution, std::string rows, const OutputSpec& outputs)
-      : network_(std::move(network)), solution_(std::move(solution)), rows_(std::move(rows)), outputs_(outputs) {}
+  DivisiblePoint(std::string network, DltSolution solution, double load, std::string rows, const OutputSpec& outputs)
+      : network_(std::move(network)),
+        solution_(std::move(solution)),
+        load_(load),
+        rows_(std::move(rows)),
+        outputs_(outputs) {}
 
   PointResult run(std::uint64_t, int repetition, int point) const override {
     // The analytic solution was found (and its input checked) in prepare; the
     // engine's replay, the expensive part, runs here in parallel with other points.
-    const DivisibleResult result_{network_, solution_, simulate(solution_)};
+    const DivisibleResult result_{network_, solution_, simulate(solution_), load_};
     PointResult r;
     r.metrics = divisible_metrics(result_);
+    r.notice = divisible_reduction(solution_);
     if (rows_ == "layers") r.rows = divisible_layer_rows(result_);
     if (rows_ == "processors") r.rows = divisible_processor_rows(result_);
     const std::string stem = fmt::format("point{}_rep{}", point, repetition);
@@ -35,6 +40,7 @@ class DivisiblePoint : public PreparedPoint {
       g.title = fmt::format("{} on {}: T = {:.6g} (analytic), {:.6g} (simulated)", s.strategy,
                             result_.network, s.T, result_.check.T_simulated);
       g.marker = s.T;
+      g.note = divisible_reduction(s, false);
       r.artifacts.push_back({"gantt/" + stem + ".svg",
                              gantt_svg(result_.check.timeline, s.plan_machine.size(), g)});
     }
@@ -52,6 +58,7 @@ class DivisiblePoint : public PreparedPoint {
  private:
   std::string network_;
   DltSolution solution_;
+  double load_;
   std::string rows_;
   OutputSpec outputs_;
 };
@@ -96,7 +103,7 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
   try {
     DltSolution solution = strategy.solve(DltInput{m.topology, m.spec, load, source, params});
     solution.strategy = strategy.name;
-    return std::make_unique<DivisiblePoint>(m.topology.name(), std::move(solution), rows, outputs);
+    return std::make_unique<DivisiblePoint>(m.topology.name(), std::move(solution), load, rows, outputs);
   } catch (const std::invalid_argument& e) {
     src.fail(sn, "strategy", e.what());
   }

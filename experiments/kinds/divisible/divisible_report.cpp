@@ -13,7 +13,32 @@ DivisibleResult solve_and_simulate(const DivisibleStrategyEntry& strategy, const
   r.solution = strategy.solve(input);
   r.solution.strategy = strategy.name;
   r.check = simulate(r.solution);
+  r.load = input.load;
   return r;
+}
+
+namespace {
+
+// Loads as fractions of V.
+std::vector<double> fractions(const std::vector<double>& amounts, double load) {
+  std::vector<double> out;
+  for (double a : amounts) out.push_back(a / load);
+  return out;
+}
+
+}  // namespace
+
+std::string divisible_reduction(const DltSolution& s, bool why) {
+  const int n = s.plan_machine.size();
+  const int p = s.participating_count();
+  if (p >= n) return "";
+  if (!why) return fmt::format("{} of {} processors take part, the others stay idle", p, n);
+  // The strategy's notes say why, in the sentences about what it reduced or left out.
+  std::string reasons;
+  for (const auto& note : s.notes)
+    if (note.find("reduced") != std::string::npos || note.find("left out") != std::string::npos)
+      reasons += (reasons.empty() ? ": " : "; ") + note;
+  return fmt::format("{} of {} processors take part{}", p, n, reasons);
 }
 
 nlohmann::ordered_json divisible_json(const DivisibleResult& r) {
@@ -22,10 +47,15 @@ nlohmann::ordered_json divisible_json(const DivisibleResult& r) {
   json j;
   j["strategy"] = s.strategy;
   j["network"] = r.network;
+  j["load"] = r.load;
   j["processors"] = s.plan_machine.size();
   j["participating"] = s.participating_count();
-  j["alpha"] = s.alpha;
-  if (!s.alpha_layer.empty()) j["alpha_layer"] = s.alpha_layer;
+  j["alpha"] = fractions(s.alpha, r.load);
+  j["amount"] = s.alpha;
+  if (!s.alpha_layer.empty()) {
+    j["alpha_layer"] = fractions(s.alpha_layer, r.load);
+    j["amount_layer"] = s.alpha_layer;
+  }
   j["T_analytic"] = s.T;
   j["T_simulated"] = r.check.T_simulated;
   j["max_rel_diff"] = r.check.max_rel_diff;
@@ -48,7 +78,12 @@ std::string divisible_table(const DivisibleResult& r) {
   const DltSolution& s = r.solution;
   std::string out;
   out += fmt::format("strategy      {}\nnetwork       {}\n", s.strategy, r.network);
-  out += fmt::format("processors    {} ({} participating)\n", s.plan_machine.size(), s.participating_count());
+  if (s.participating_count() < s.plan_machine.size())
+    out += fmt::format("processors    {}, of which only {} take part (see the notes below)\n", s.plan_machine.size(),
+                       s.participating_count());
+  else
+    out += fmt::format("processors    {} ({} participating)\n", s.plan_machine.size(), s.participating_count());
+  out += fmt::format("load          {:.12g} (alpha: fractions of it; amount: load units)\n", r.load);
   out += fmt::format("T analytic    {:.12g}\nT simulated   {:.12g}\nmax rel diff  {:.3g}\n", s.T,
                      r.check.T_simulated, r.check.max_rel_diff);
   out += fmt::format("speedup       {:.9g}\nutilization   {:.9g}\n", s.speedup(), s.utilization());
@@ -56,14 +91,15 @@ std::string divisible_table(const DivisibleResult& r) {
   if (s.max_feasible_dim) out += fmt::format("feasible dim  {}\n", *s.max_feasible_dim);
   for (const auto& [k, v] : s.figures) out += fmt::format("{:<13} {:.9g}\n", k, v);
   if (!s.alpha_layer.empty()) {
-    out += "\nlayer  alpha (per processor)\n";
+    out += "\nlayer  alpha (per processor)  amount (per processor)\n";
     for (std::size_t i = 0; i < s.alpha_layer.size(); ++i)
-      out += fmt::format("{:>5}  {:.12g}\n", i, s.alpha_layer[i]);
+      out += fmt::format("{:>5}  {:<21.12g}  {:.12g}\n", i, s.alpha_layer[i] / r.load, s.alpha_layer[i]);
   }
-  out += "\nprocessor  alpha            finish (simulated)\n";
+  out += "\nprocessor  alpha            amount           finish (simulated)\n";
   for (std::size_t i = 0; i < s.alpha.size(); ++i) {
     if (!s.participating[i]) continue;
-    out += fmt::format("{:>9}  {:<15.12g}  {:.12g}\n", i, s.alpha[i], r.check.finish[i]);
+    out += fmt::format("{:>9}  {:<15.12g}  {:<15.12g}  {:.12g}\n", i, s.alpha[i] / r.load, s.alpha[i],
+                       r.check.finish[i]);
   }
   for (const auto& n : s.notes) out += "note: " + n + "\n";
   return out;
@@ -82,7 +118,7 @@ MetricRow divisible_metrics(const DivisibleResult& r) {
   add("max_rel_diff", r.check.max_rel_diff);
   add("speedup", s.speedup());
   add("utilization", s.utilization());
-  add("alpha_source", s.alpha.empty() ? 0.0 : s.alpha.front());
+  add("alpha_source", s.alpha.empty() ? 0.0 : s.alpha.front() / r.load);
   if (s.best_dim) add("best_dim", std::int64_t{*s.best_dim});
   if (s.max_feasible_dim) add("max_feasible_dim", std::int64_t{*s.max_feasible_dim});
   for (const auto& [k, v] : s.figures) add(k, v);
@@ -121,10 +157,11 @@ std::vector<MetricRow> divisible_layer_rows(const DivisibleResult& r) {
   for (std::size_t i = 0; i < r.solution.alpha_layer.size(); ++i) {
     MetricRow row = row_head(r);
     row.emplace_back("layer", static_cast<std::int64_t>(i));
-    row.emplace_back("alpha_layer", r.solution.alpha_layer[i]);
+    row.emplace_back("alpha_layer", r.solution.alpha_layer[i] / r.load);
+    row.emplace_back("amount_layer", r.solution.alpha_layer[i]);
     if (i < r.solution.layer_size.size()) {
       row.emplace_back("layer_size", r.solution.layer_size[i]);
-      row.emplace_back("alpha_layer_total", r.solution.layer_size[i] * r.solution.alpha_layer[i]);
+      row.emplace_back("alpha_layer_total", r.solution.layer_size[i] * r.solution.alpha_layer[i] / r.load);
     }
     for (auto& [k, v] : layer_figures(r.solution, i)) row.emplace_back(std::move(k), v);
     rows.push_back(std::move(row));
@@ -138,7 +175,8 @@ std::vector<MetricRow> divisible_processor_rows(const DivisibleResult& r) {
     MetricRow row = row_head(r);
     row.emplace_back("processor", static_cast<std::int64_t>(i));
     row.emplace_back("participating", r.solution.participating[i]);
-    row.emplace_back("alpha", r.solution.alpha[i]);
+    row.emplace_back("alpha", r.solution.alpha[i] / r.load);
+    row.emplace_back("amount", r.solution.alpha[i]);
     row.emplace_back("finish", r.check.finish[i]);
     rows.push_back(std::move(row));
   }

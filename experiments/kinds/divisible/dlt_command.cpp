@@ -87,6 +87,8 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     GanttOptions g;
     g.title = fmt::format("{} on {}: T = {:.6g}", s.strategy, r.network, s.T);
     g.marker = s.T;
+    g.note = divisible_reduction(s, false);
+    if (const std::string why = divisible_reduction(s); !why.empty()) spdlog::info("{}: {}", s.strategy, why);
     write_timeline_files(r.check.timeline, s.plan_machine, g, {o.gantt, o.trace, o.timeline});
     return kExitOk;
   }, o.machine_file);

@@ -97,6 +97,27 @@ TEST(OutputChecks, ASuiteExperimentCannotTakeTheSuitesSummaryName) {
   EXPECT_NE(r.output.find("'experiments[0].name'"), std::string::npos) << r.output;
 }
 
+TEST(OutputChecks, CompareMetricsAreCheckedBeforeTheWorkWithTheirDirection) {
+  TempDir dir("compare");
+  // lif is declared lower-is-better: no `better:` needed.
+  EXPECT_EQ(validate_tree(dir, "compare: {by: scheduler, metrics: [lif]}\n").exit_code, 0);
+  auto r = validate_tree(dir, "compare: {by: scheduler, metrics: [lfi]}\n");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("e.yaml:8:36: 'compare.metrics': no result column 'lfi' (did you mean 'lif'?)"),
+            std::string::npos)
+      << r.output;
+  r = validate_tree(dir, "compare: {by: scheduler, metrics: [trees]}\n");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("'trees' is not a metric with a direction"), std::string::npos) << r.output;
+  EXPECT_EQ(validate_tree(dir, "compare: {by: scheduler, metrics: [{name: trees, better: higher}]}\n").exit_code, 0);
+  r = validate_tree(dir, "compare: {by: scheduler, metrics: [network]}\n");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("'network' is a text column"), std::string::npos) << r.output;
+  r = validate_tree(dir, "compare: {by: scheduler, metrics: [peak_lif]}\n");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("'peak_lif' is written with rows: summary"), std::string::npos) << r.output;
+}
+
 // A gnuplot that always fails, first on PATH.
 std::string failing_gnuplot(const TempDir& dir) {
   const auto bin = dir.path() / "bin";

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,5 +83,8 @@ const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds();
 const ExperimentKind* find_experiment_kind(const std::string& name);
 // The mode called `name` among the kind's rows modes, or nullptr.
 const RowsMode* find_rows_mode(const ExperimentKind& kind, const std::string& name);
+// Which way the kind's column `column` is better, as its declaration says (in any rows mode);
+// nothing for a column that is not a metric.
+std::optional<Better> declared_direction(const ExperimentKind& kind, std::string_view column);
 
 }  // namespace mpnsim

@@ -29,6 +29,12 @@ const ExperimentKind* find_experiment_kind(const std::string& name) {
   return nullptr;
 }
 
+std::optional<Better> declared_direction(const ExperimentKind& kind, std::string_view column) {
+  for (const auto& m : kind.rows_modes())
+    if (const ResultColumn* c = find_column(m.columns, column); c && c->better) return c->better;
+  return std::nullopt;
+}
+
 const RowsMode* find_rows_mode(const ExperimentKind& kind, const std::string& name) {
   for (const auto& m : kind.rows_modes())
     if (m.name == name) return &m;

@@ -21,28 +21,6 @@ namespace mpnsim {
 
 namespace {
 
-// Which way the result columns the kinds write improve. A metric not listed here needs
-// `better:` in the compare block.
-std::optional<Better> known_direction(const std::string& metric) {
-  static const std::map<std::string, Better> table{
-      {"makespan", Better::lower},           {"replayed_makespan", Better::lower},
-      {"T_analytic", Better::lower},         {"T_simulated", Better::lower},
-      {"max_rel_diff", Better::lower},       {"finish", Better::lower},
-      {"lif", Better::lower},                {"peak_lif", Better::lower},
-      {"mean_lif", Better::lower},           {"lif_max", Better::lower},
-      {"max_load", Better::lower},           {"moved", Better::lower},
-      {"violations", Better::lower},         {"messages", Better::lower},
-      {"hops", Better::lower},               {"link_conflicts", Better::lower},
-      {"scheduler_cpu_seconds", Better::lower}, {"diameter", Better::lower},
-      {"average_distance", Better::lower},   {"speedup", Better::higher},
-      {"replayed_speedup", Better::higher},  {"efficiency", Better::higher},
-      {"utilization", Better::higher},       {"participating", Better::higher},
-  };
-  const auto it = table.find(metric);
-  if (it == table.end()) return std::nullopt;
-  return it->second;
-}
-
 std::optional<double> numeric(const ParamValue& v) {
   if (const auto* d = std::get_if<double>(&v)) return *d;
   if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
@@ -111,8 +89,9 @@ std::string profile_script(const std::string& stem, const std::string& csv, cons
 
 }  // namespace
 
-void write_comparison(const ExperimentSpec& spec, const std::vector<RunRecord>& runs, OutputDirectory& out,
-                      const std::string& prefix, std::vector<std::string>& written) {
+void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, const std::vector<RunRecord>& runs,
+                      OutputDirectory& out, const std::string& prefix, bool draw_plots,
+                      std::vector<std::string>& written, std::vector<std::string>& problems) {
   const CompareSpec& cmp = spec.compare;
   if (!cmp.enabled) return;
   const YamlSource src(spec.file);
@@ -132,7 +111,7 @@ void write_comparison(const ExperimentSpec& spec, const std::vector<RunRecord>& 
     mv.name = m.name;
     if (!m.better.empty()) {
       mv.better = m.better == "higher" ? Better::higher : Better::lower;
-    } else if (const auto known = known_direction(m.name)) {
+    } else if (const auto known = declared_direction(kind, m.name)) {
       mv.better = *known;
     } else {
       src.fail(m.at, "compare.metrics",
@@ -273,14 +252,15 @@ void write_comparison(const ExperimentSpec& spec, const std::vector<RunRecord>& 
     written.push_back(prefix + stem + ".csv");
     out.write(prefix + stem + ".gp", profile_script(stem, stem + ".csv", mv.name, variants, cmp.by, grid.back()));
     written.push_back(prefix + stem + ".gp");
-    if (gnuplot_available()) {
+    if (draw_plots) {
       std::string error;
-      if (!run_gnuplot(out.staging_dir() / prefix, stem + ".gp", error))
-        throw std::runtime_error(fmt::format("{}: gnuplot failed on {}: {}", spec.name, stem, error));
-      written.push_back(prefix + stem + ".png");
-      written.push_back(prefix + stem + ".svg");
-    } else {
-      spdlog::warn("{}: gnuplot not found, profile plot skipped (script written)", spec.name);
+      if (run_gnuplot(out.staging_dir() / prefix, stem + ".gp", error)) {
+        if (!error.empty()) spdlog::warn("{}: gnuplot on {}: {}", spec.name, stem, error);
+        written.push_back(prefix + stem + ".png");
+        written.push_back(prefix + stem + ".svg");
+      } else {
+        problems.push_back(fmt::format("{}: gnuplot failed on {}: {}", spec.name, stem, error));
+      }
     }
   }
   out.write(prefix + "comparison.csv", cmp_csv.str());

@@ -15,9 +15,13 @@ namespace mpnsim {
 // compare.by: the same repetition and the same value of every other swept key (and, for a metric
 // that has one value per row rather than per run, the same row). Other swept keys become columns:
 // variants are compared within each of their combinations. Each staged file's name is appended to
-// `written`. Throws InputError for a metric that is not a numeric column of every run, and
-// std::runtime_error for an instance a variant did not run.
-void write_comparison(const ExperimentSpec& spec, const std::vector<RunRecord>& runs, OutputDirectory& out,
-                      const std::string& prefix, std::vector<std::string>& written);
+// `written`. A metric's direction is its `better:`, else the one `kind` declares for the
+// column (both checked before the work: experiments/run/output_checks.cpp). Profile plots are
+// drawn when `draw_plots`; a plot gnuplot fails on is added to `problems`. Throws InputError
+// for a metric that is not a numeric column of every run, and std::runtime_error for an
+// instance a variant did not run.
+void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, const std::vector<RunRecord>& runs,
+                      OutputDirectory& out, const std::string& prefix, bool draw_plots,
+                      std::vector<std::string>& written, std::vector<std::string>& problems);
 
 }  // namespace mpnsim

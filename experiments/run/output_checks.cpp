@@ -94,6 +94,35 @@ void check_plot(const PreparedExperiment& pe, const YamlSource& src, const PlotS
   }
 }
 
+// Each metric of `compare:` is a numeric result column, not a swept key, with a direction:
+// its `better:`, or the one the kind declares.
+void check_compare(const PreparedExperiment& pe, const YamlSource& src, const std::vector<ExperimentColumn>& columns,
+                   const std::vector<std::string>& modes_used) {
+  const CompareSpec& cmp = pe.spec->compare;
+  std::vector<std::string> names;
+  for (const auto& c : columns)
+    if (!c.swept && c.type == ColumnType::numeric && c.name != "point" && c.name != "repetition" && c.name != "seed")
+      names.push_back(c.name);
+  const std::string key = "compare.metrics";
+  for (const auto& m : cmp.metrics) {
+    const ExperimentColumn* c = find(columns, m.name);
+    if (!c) {
+      const std::string near = nearest_name(m.name, names);
+      src.fail(m.at, key,
+               fmt::format("no result column '{}'{}{}; numeric result columns: {}", m.name,
+                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near),
+                           where_else(*pe.kind, modes_used, m.name), fmt::format("{}", fmt::join(names, ", "))));
+    }
+    if (c->swept) src.fail(m.at, key, fmt::format("'{}' is swept: compare a result column, by a swept key", m.name));
+    if (c->type != ColumnType::numeric) src.fail(m.at, key, fmt::format("'{}' is a text column", m.name));
+    if (m.better.empty() && !declared_direction(*pe.kind, m.name))
+      src.fail(m.at, key,
+               fmt::format("'{}' is not a metric with a direction (mpnsim list says which are): write {{name: {}, "
+                           "better: lower | higher}}",
+                           m.name, m.name));
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> rows_modes_used(const ExperimentSpec& spec, const ExperimentKind& kind) {
@@ -143,9 +172,10 @@ void check_experiment_outputs(const PreparedExperiment& pe, const YamlSource& sr
   if (in_suite && spec.name == "summary.json")
     src.fail(spec.root["name"], fmt::format("experiments[{}].name", spec.suite_index), "this name is the suite's own summary.json: choose another");
   check_point_outputs(pe, src);
-  if (spec.outputs.plots.empty()) return;
+  if (spec.outputs.plots.empty() && !spec.compare.enabled) return;
   const std::vector<ExperimentColumn> columns = experiment_columns(pe);
   const std::vector<std::string> modes_used = rows_modes_used(spec, *pe.kind);
+  if (spec.compare.enabled) check_compare(pe, src, columns, modes_used);
   for (const auto& plot : spec.outputs.plots) check_plot(pe, src, plot, columns, modes_used);
 }
 

@@ -75,8 +75,9 @@ std::vector<std::string> write_all(const ExperimentFile& file, const std::vector
                                    FileRecords& records, OutputDirectory& out) {
   sort_and_check(file, prepared, records);
   log_notices(prepared, records);
-  const bool plots = std::any_of(file.experiments.begin(), file.experiments.end(),
-                                 [](const ExperimentSpec& e) { return !e.outputs.plots.empty(); });
+  const bool plots = std::any_of(file.experiments.begin(), file.experiments.end(), [](const ExperimentSpec& e) {
+    return !e.outputs.plots.empty() || e.compare.enabled;  // a comparison draws performance profiles
+  });
   const bool draw = plots && gnuplot_available();
   WriteReport report;
   if (plots && !draw)
@@ -85,7 +86,8 @@ std::vector<std::string> write_all(const ExperimentFile& file, const std::vector
   for (std::size_t x = 0; x < prepared.size(); ++x) {
     const std::string prefix = prefix_of(file, *prepared[x].spec);
     write_experiment_results(prepared[x], records[x], out, prefix, draw, report);
-    write_comparison(*prepared[x].spec, records[x], out, prefix, report.written);
+    write_comparison(*prepared[x].spec, *prepared[x].kind, records[x], out, prefix, draw, report.written,
+                     report.problems);
   }
   if (file.suite) {
     nlohmann::ordered_json j;

@@ -169,8 +169,10 @@ std::vector<ExperimentColumn> experiment_columns(const PreparedExperiment& pe) {
 
 void check_experiment_outputs(const PreparedExperiment& pe, const YamlSource& src, bool in_suite) {
   const ExperimentSpec& spec = *pe.spec;
-  if (in_suite && spec.name == "summary.json")
-    src.fail(spec.root["name"], fmt::format("experiments[{}].name", spec.suite_index), "this name is the suite's own summary.json: choose another");
+  // A suite's experiments are directories beside its summary.json and the output's mark.
+  if (in_suite && (spec.name == "summary.json" || spec.name == ".mpnsim-output"))
+    src.fail(spec.root["name"], fmt::format("experiments[{}].name", spec.suite_index),
+             fmt::format("'{}' is a file of the suite's own output: choose another name", spec.name));
   check_point_outputs(pe, src);
   if (spec.outputs.plots.empty() && !spec.compare.enabled) return;
   const std::vector<ExperimentColumn> columns = experiment_columns(pe);

@@ -63,10 +63,11 @@ TEST(DivisibleReporting, AStrategyThatLeavesProcessorsOutSaysSo) {
       << r.output;
   EXPECT_NE(read_file(gantt).find("256 of 4096 processors take part"), std::string::npos);
 
-  const std::string file = dir.file("e.yaml", "name: t\nkind: divisible\n"
-                                              "machine: {topology: {kind: hypercube, dim: 2}, link: {z: 0.36, S: 700}}\n"
-                                              "strategy: {name: hypercube-nlf}\nload: 1000000\n"
-                                              "sweep:\n  machine.topology.dim: [2, 12]\noutputs: {gantt: true}\n");
+  const std::string file = dir.file("e.yaml",
+                                    "name: t\nkind: divisible\n"
+                                    "machine: {topology: {kind: hypercube, dim: 2}, link: {z: 0.36, S: 700}}\n"
+                                    "strategy: {name: hypercube-nlf}\nload: 1000000\n"
+                                    "sweep:\n  machine.topology.dim: [2, 12]\noutputs: {gantt: true}\n");
   const auto run = run_mpnsim("run " + file + " -o " + (dir.path() / "out").string());
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("t: point 1 (machine.topology.dim=12): 256 of 4096 processors take part"),

@@ -35,7 +35,8 @@ std::vector<PlotSeries> seven_schedulers() {
 // The quickstart's LIF plot had seven curves of which five coincide and were hidden behind the last one.
 TEST(GnuplotPlot, CoincidingCurvesDifferInDashPointAndWidth) {
   const std::string script = gnuplot_script(lif_plot(false), "results.csv", seven_schedulers());
-  const std::regex clause(R"(\$curve(\d+) using 1:2 smooth unique with linespoints dt (\d+) pt (\d+) ps ([0-9.]+) lw ([0-9.]+))");
+  const std::regex clause(
+      R"(\$curve(\d+) using 1:2 smooth unique with linespoints dt (\d+) pt (\d+) ps ([0-9.]+) lw ([0-9.]+))");
   std::set<std::pair<std::string, std::string>> dash_point;
   std::vector<double> widths;
   for (auto it = std::sregex_iterator(script.begin(), script.end(), clause); it != std::sregex_iterator(); ++it) {

@@ -1,4 +1,4 @@
-// The output directory is replaced whole: nothing stale stays, a failed commit changes nothing, foreign directories are refused.
+// The output directory is replaced whole: nothing stale stays, a failed commit changes nothing, foreign ones are refused.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
   merge->add_option("--seed", merge_seed, "the same seed override the slices were run with");
   merge->add_option("--repetitions", merge_repetitions, "the same repetitions override the slices were run with");
   merge->footer("The output directory is replaced whole, as by `run`. Slices are input: an artifact name that is\n"
-                "absolute, empty, holds '..' or leaves its subdirectory is refused (exit 2, with the slice and the JSON path).");
+                "absolute, empty, holds '..' or leaves its subdirectory is refused (exit 2, with the slice and\n"
+                "the JSON path).");
   merge->fallthrough();
 
   // validate

@@ -53,7 +53,8 @@ void check_point_outputs(const PreparedExperiment& pe, const YamlSource& src) {
     if (!wanted || std::find(can.begin(), can.end(), key) != can.end()) continue;
     src.fail(out.node[key], out.path + "." + key,
              fmt::format("kind {} writes no {} files (it writes: {})", pe.kind->name(), key,
-                         can.empty() ? "results.csv, summary.json and plots only" : fmt::format("{}", fmt::join(can, ", "))));
+                         can.empty() ? "results.csv, summary.json and plots only"
+                                     : fmt::format("{}", fmt::join(can, ", "))));
   }
 }
 

@@ -27,10 +27,10 @@ std::vector<ExperimentColumn> experiment_columns(const PreparedExperiment& pe);
 
 // Refuses, at the key's file:line:column, per-point outputs (timeline, gantt, trace) the kind
 // does not write; plot columns results.csv will not have (with the nearest name, and the rows
-// mode or strategy that would write it); x and y columns that are not numeric; errorbars where
-// y has no interval column <y>_ci95; `compare:` metrics that are not numeric result columns
-// or have no direction (neither `better:` nor one the kind declares); and, in a suite, an experiment whose directory would take
-// the name of the suite's summary.json. Throws InputError.
+// mode that would write it); x and y columns that are not numeric; errorbars where y has no
+// interval column <y>_ci95; `compare:` metrics that are not numeric result columns or have no
+// direction (neither `better:` nor one the kind declares); and, in a suite, an experiment
+// whose directory would take the name of a file of the suite's output. Throws InputError.
 void check_experiment_outputs(const PreparedExperiment& pe, const YamlSource& src, bool in_suite);
 
 }  // namespace mpnsim

@@ -71,7 +71,8 @@ FileRecords records_from_json(const std::string& text, const std::string& origin
     if (e.value("repetitions", json()) != spec.repetitions || e.value("seed", json()) != spec.seed)
       throw mismatch(at, spec.name + "'s repetitions or seed");
     const json labels = e.value("points", json());
-    if (!labels.is_array() || labels.size() != spec.points.size()) throw mismatch(at + ".points", spec.name + "'s sweep");
+    if (!labels.is_array() || labels.size() != spec.points.size())
+      throw mismatch(at + ".points", spec.name + "'s sweep");
     for (std::size_t p = 0; p < spec.points.size(); ++p)
       if (labels[p] != spec.points[p].label())
         throw mismatch(fmt::format("{}.points[{}]", at, p), spec.name + "'s point " + std::to_string(p));

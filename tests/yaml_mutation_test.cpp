@@ -100,7 +100,7 @@ const char* const kExperimentSeeds[] = {
     "  plots:\n    - {x: nodes, y: diameter}\n",
     "name: s\nexperiments:\n  - name: a\n    kind: divisible\n    machine: {topology: {kind: star, n: 3}}\n"
     "    strategy: {name: star-sequential}\n    load: 2\n  - name: b\n    kind: task_tree\n"
-    "    topology: {kind: hypercube, dim: 2}\n    scheduler: {name: dem, sweeps: 2}\n"
+    "    topology: {kind: hypercube, dim: 2}\n    scheduler: {name: dem}\n"
     "    workload: {kind: complete, arity: 2, depth: 3}\n    sweep:\n      - {scheduler.name: [mds, rr]}\n",
     "name: p\nkind: plan\nmachine:\n  topology: {kind: chain, n: 2}\nplan:\n"
     "  - {name: s, op: send, from: 0, to: 1, amount: 1}\n  - {name: c, op: compute, on: 1, amount: 1, after: [s]}\n",

@@ -171,6 +171,10 @@ TEST(WfCommons, ErrorsNameTheJsonPath) {
   const std::string bad = error_of("{\n  \"workflow\": {\n    \"tasks\": [,]\n  }\n}\n");
   EXPECT_TRUE(contains(bad, "w.json:3: not valid JSON")) << bad;
   EXPECT_TRUE(contains(error_of(""), "w.json:1: not valid JSON")) << error_of("");
+  // Found by fuzz/targets/wfcommons_json: a number past double's range escaped as the JSON
+  // library's out_of_range (exit 1); it is bad input at its line.
+  const std::string huge = error_of("{\n  \"workflow\": {\n    \"tasks\": [1e309]\n  }\n}\n");
+  EXPECT_TRUE(contains(huge, "w.json:3: not valid JSON here: number overflow parsing '1e309'")) << huge;
 }
 
 const char* kList = R"({"schemaVersion": "1.4", "workflow": {"tasks": [

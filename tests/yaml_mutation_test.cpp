@@ -164,5 +164,26 @@ TEST(YamlMutation, PortCountsBeyondIntAreRefused) {
   EXPECT_EQ(flag.exit_code, 2) << flag.output;
 }
 
+// Found by fuzz/targets/experiment_yaml: a plan file name past the system's limit made the
+// file check throw filesystem_error (exit 1). Names the system refuses are bad input, as are
+// such paths on the command line (experiment, machine file, -o).
+TEST(YamlMutation, NamesTheSystemRefusesAreBadInput) {
+  TempDir dir("long-names");
+  const std::string longname(5000, 'x');  // longer than any file name the system takes
+  const std::string exp = dir.file("plan.yaml", "name: p\nkind: plan\nmachine:\n  topology: {kind: chain, n: 2}\n"
+                                                "plan: " + longname + "\n");
+  const auto plan = run_mpnsim("validate " + exp);
+  EXPECT_EQ(plan.exit_code, 2) << plan.output;
+  EXPECT_NE(plan.output.find("plan.yaml:5:7: 'plan': no plan file"), std::string::npos) << plan.output;
+  const auto file = run_mpnsim("validate " + (dir.path() / (longname + ".yaml")).string());
+  EXPECT_EQ(file.exit_code, 2) << file.output;
+  const auto machine = run_mpnsim("dlt --strategy generic --machine " + (dir.path() / longname).string());
+  EXPECT_EQ(machine.exit_code, 2) << machine.output;
+  const std::string ok = dir.file("ok.yaml", "name: t\nkind: topology\ntopology: {kind: let, depth: 2}\n");
+  const auto out = run_mpnsim("run " + ok + " -q -o " + (dir.path() / longname).string());
+  EXPECT_EQ(out.exit_code, 2) << out.output;
+  EXPECT_NE(out.output.find("cannot be used"), std::string::npos) << out.output;
+}
+
 }  // namespace
 }  // namespace mpnsim

@@ -73,7 +73,8 @@ void apply_machine_flags(YAML::Node machine, const MachineFlags& f) {
 
 YAML::Node load_machine_file(const std::string& path) {
   if (path.empty()) return YAML::Node(YAML::NodeType::Map);
-  if (std::filesystem::is_directory(path))
+  std::error_code ec;  // a name the system refuses is left to LoadFile's "cannot open"
+  if (std::filesystem::is_directory(path, ec))
     throw InputError(path, YAML::Mark::null_mark(), "", "is a directory, not a machine file");
   YAML::Node doc;
   try {

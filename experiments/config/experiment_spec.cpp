@@ -149,10 +149,12 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
 ExperimentFile load_experiment_file(const std::string& path, const std::vector<Override>& overrides,
                                     const KindKeys& kind_keys) {
   YamlSource src(path);
-  if (std::filesystem::is_directory(path))
+  // error_code overloads: a path the system refuses (too long, a loop) is bad input, not a failure.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
     throw InputError(path, YAML::Mark::null_mark(), "", "is a directory; give an experiment file (.yaml) in it");
-  if (!std::filesystem::is_regular_file(path))
-    throw InputError(path, YAML::Mark::null_mark(), "", "no such experiment file");
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw InputError(path, YAML::Mark::null_mark(), "", ec && ec != std::errc::no_such_file_or_directory ? "cannot read it: " + ec.message() : "no such experiment file");
   auto text = std::make_shared<std::string>();
   {
     std::ifstream in(path, std::ios::binary);

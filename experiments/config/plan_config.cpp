@@ -73,7 +73,9 @@ Plan read_plan(const YamlSource& src, const YAML::Node& node, const std::string&
   if (!node.IsScalar()) return read_action_list(src, node, path, processors);
   namespace fs = std::filesystem;
   const fs::path file = fs::path(src.file()).parent_path() / node.Scalar();
-  if (!fs::is_regular_file(file)) src.fail(node, path, "no plan file " + file.string());
+  std::error_code ec;  // a name the system refuses (too long, a loop) is bad input too
+  if (!fs::is_regular_file(file, ec))
+    src.fail(node, path, "no plan file " + file.string() + (ec ? " (" + ec.message() + ")" : ""));
   YamlSource plan_src(file.string());
   YAML::Node doc;
   try {

@@ -81,6 +81,7 @@ fs::path staging_area(const fs::path& dir) {
 std::string replace_problem(const fs::path& dir) {
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) return "cannot be used: " + ec.message();
   if (!fs::exists(st)) return "";
   if (!fs::is_directory(st)) return "it exists and is not a directory";
   if (fs::is_empty(dir, ec) || fs::exists(dir / kMark, ec) || has_old_summary(dir)) return "";

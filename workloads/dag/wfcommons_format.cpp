@@ -304,6 +304,18 @@ TaskGraph read_wfcommons(std::string_view text, const std::string& file) {
     std::string what = e.what();
     if (const auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
     throw WorkloadInputError(file, line, fmt::format("not valid JSON: {}", what));
+  } catch (const json::out_of_range& e) {
+    // A number past double's range (1e309): the library names the token but not its place,
+    // so the line is that of the token's first occurrence.
+    std::string what = e.what();
+    if (const auto bracket = what.find("] "); bracket != std::string::npos) what = what.substr(bracket + 2);
+    int line = 0;
+    if (const auto q = what.find('\''); q != std::string::npos) {
+      const std::string token = what.substr(q + 1, what.rfind('\'') - q - 1);
+      if (const auto at = text.find(token); !token.empty() && at != std::string_view::npos)
+        line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    }
+    throw WorkloadInputError(file, line, fmt::format("not valid JSON here: {}", what));
   }
   const Reader r(file);
   r.object(root, "(the document)");

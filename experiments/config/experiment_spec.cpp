@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "experiments/config/comment_free_text.hpp"
 #include "experiments/config/output_names.hpp"
 #include "experiments/config/overrides.hpp"
 #include "experiments/config/sweep.hpp"
@@ -154,7 +155,9 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
   if (std::filesystem::is_directory(path, ec))
     throw InputError(path, YAML::Mark::null_mark(), "", "is a directory; give an experiment file (.yaml) in it");
   if (!std::filesystem::is_regular_file(path, ec))
-    throw InputError(path, YAML::Mark::null_mark(), "", ec && ec != std::errc::no_such_file_or_directory ? "cannot read it: " + ec.message() : "no such experiment file");
+    throw InputError(path, YAML::Mark::null_mark(), "",
+                     ec && ec != std::errc::no_such_file_or_directory ? "cannot read it: " + ec.message()
+                                                                      : "no such experiment file");
   auto text = std::make_shared<std::string>();
   {
     std::ifstream in(path, std::ios::binary);
@@ -205,12 +208,16 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
     file.name = file.experiments.front().name;
     file.description = file.experiments.front().description;
   }
-  for (auto& e : file.experiments) e.source_text = text;
+  const auto point_text = std::make_shared<const std::string>(comment_free_text(*text, doc));
+  for (auto& e : file.experiments) {
+    e.source_text = text;
+    e.point_text = point_text;
+  }
   return file;
 }
 
 YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
-  const YAML::Node doc = YAML::Load(*spec.source_text);
+  const YAML::Node doc = YAML::Load(*spec.point_text);
   YAML::Node node = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]) : doc;
   for (const auto& o : spec.overrides) set_path(node, o.key, override_value(o));
   const YAML::Node sweep = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]["sweep"])

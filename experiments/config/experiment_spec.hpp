@@ -40,6 +40,7 @@ struct ExperimentSpec {
   CompareSpec compare;  // `compare:`; compare.enabled is false without one
   // What point_config needs to rebuild a point's configuration from scratch.
   std::shared_ptr<const std::string> source_text;  // the file as read
+  std::shared_ptr<const std::string> point_text;   // the same without its comments (comment_free_text)
   int suite_index = -1;                            // position in `experiments:` (-1: not a suite)
   std::vector<Override> overrides;          // from the command line, those aimed at this experiment
 };

@@ -149,6 +149,16 @@ TEST(DotReader, EcRatioWriteDotReadsBackTheSameRun) {
   EXPECT_EQ(a["makespan"].get<double>(), b["makespan"].get<double>());
 }
 
+// A ratio far from the graph's own scales the data past the model's arithmetic: refused like
+// such sizes read from a file, not scheduled with infinite message times.
+TEST(DotReader, EcRatioThatScalesTheDataPastTheNumberRulesIsRefused) {
+  TempDir dir("hardening-ec");
+  const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d; c -> d [size=1] }\n");
+  const auto r = run_mpnsim("dag --graph " + dot + " --ec-ratio 1e-200 --topology chain --n 2 --scheduler heft");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("ec_ratio 1e-200 scales the data by"), std::string::npos) << r.output;
+}
+
 // F8: a work of 1e17 next to a work of 1: the 1 is lost entirely when added to 1e17, and
 // HEFT's own schedule failed the validity checker. Now refused up front, at the line of the value.
 TEST(DotReader, RefusesValuesLostInTheGraphsSums) {

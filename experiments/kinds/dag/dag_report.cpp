@@ -12,6 +12,7 @@
 
 #include "schedulers/dag/task_levels.hpp"
 #include "sim/csv_writer.hpp"
+#include "workloads/dag/dag_input_limits.hpp"
 
 namespace mpnsim {
 
@@ -57,7 +58,13 @@ void apply_ec_ratio(TaskGraph& g, const DagSetup& s, double target) {
     throw std::invalid_argument(fmt::format(
         "ec_ratio {} cannot be reached: the mean execution time {} over the ratio is {}, not more than the "
         "startup S = {}", target, exec, exec / target, startup));
-  g.scale_data(wanted / (per_unit * d));
+  const double factor = wanted / (per_unit * d);
+  g.scale_data(factor);
+  // The scaled sizes meet the same number rules as sizes read from a file (dag_input_limits.hpp):
+  // a ratio far from the graph's own can push the data past the model's arithmetic.
+  if (const auto problem = dag_number_problem(g))
+    throw std::invalid_argument(fmt::format("ec_ratio {} scales the data by {:.6g}, and then {}", target, factor,
+                                            problem->text));
 }
 
 }  // namespace

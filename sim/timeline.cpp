@@ -20,6 +20,16 @@ std::uint32_t Timeline::intern(std::string_view tag) {
   return it->second;
 }
 
+void Timeline::renumber_links(const std::vector<int>& ids) {
+  for (auto& t : transfers_) t.link = ids[static_cast<std::size_t>(t.link)];
+}
+
+std::uint32_t Timeline::add_tags(const std::vector<std::string>& names) {
+  const auto first = static_cast<std::uint32_t>(tags_.size());
+  tags_.insert(tags_.end(), names.begin(), names.end());
+  return first;
+}
+
 namespace {
 
 using Interval = std::pair<double, double>;

@@ -34,11 +34,13 @@ namespace {
 
 using Interval = std::pair<double, double>;
 
-double union_length(std::vector<Interval>& v) {
-  std::sort(v.begin(), v.end());
+// Length of the union of the intervals [begin, end), which it sorts.
+double union_length(std::vector<Interval>::iterator begin, std::vector<Interval>::iterator end) {
+  std::sort(begin, end);
   double total = 0, cur_start = 0, cur_end = 0;
   bool open = false;
-  for (auto [s, e] : v) {
+  for (auto it = begin; it != end; ++it) {
+    const auto [s, e] = *it;
     if (!open || s > cur_end) {
       if (open) total += cur_end - cur_start;
       cur_start = s;
@@ -52,24 +54,55 @@ double union_length(std::vector<Interval>& v) {
   return total;
 }
 
+// Each processor's intervals in one flat array, row by row (compressed rows):
+// two allocations whatever the machine's size, where a vector per processor
+// took a sixth of a 2^16-processor `dlt` run. Rows keep the order in which the
+// records list them, so each row sorts to the same sequence as before.
+struct IntervalRows {
+  std::vector<std::size_t> first;  // row i is at[first[i] .. first[i + 1])
+  std::vector<Interval> at;
+  std::vector<std::size_t> fill;
+
+  explicit IntervalRows(std::size_t n) : first(n + 1, 0) {}
+  void count(int who) { ++first[static_cast<std::size_t>(who) + 1]; }
+  void place() {
+    for (std::size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
+    at.resize(first.back());
+    fill.assign(first.begin(), first.end() - 1);
+  }
+  void add(int who, double start, double end) { at[fill[static_cast<std::size_t>(who)]++] = {start, end}; }
+  double union_length(std::size_t i) {
+    return mpnsim::union_length(at.begin() + static_cast<std::ptrdiff_t>(first[i]),
+                                at.begin() + static_cast<std::ptrdiff_t>(first[i + 1]));
+  }
+};
+
 }  // namespace
 
 TimelineStats summarize(const Timeline& timeline, int processors) {
   TimelineStats s;
   const auto n = static_cast<std::size_t>(processors);
   s.processors.resize(n);
-  std::vector<std::vector<Interval>> comm(n), active(n);
+  IntervalRows comm(n), active(n);
+  for (const auto& c : timeline.computes()) active.count(c.processor);
+  for (const auto& t : timeline.transfers())
+    for (int who : {t.from, t.to}) {
+      comm.count(who);
+      active.count(who);
+    }
+  comm.place();
+  active.place();
   for (const auto& c : timeline.computes()) {
     auto& p = s.processors[static_cast<std::size_t>(c.processor)];
     p.finish = std::max(p.finish, c.end);
     p.busy += c.end - c.start;
-    active[static_cast<std::size_t>(c.processor)].emplace_back(c.start, c.end);
+    active.add(c.processor, c.start, c.end);
     s.makespan = std::max(s.makespan, c.end);
   }
   for (const auto& t : timeline.transfers()) {
     for (int who : {t.from, t.to}) {
-      comm[static_cast<std::size_t>(who)].emplace_back(t.start, t.end);
-      active[static_cast<std::size_t>(who)].emplace_back(t.start, t.end);
+      comm.add(who, t.start, t.end);
+      active.add(who, t.start, t.end);
     }
     s.makespan = std::max(s.makespan, t.end);
     s.transferred += t.amount;
@@ -77,8 +110,8 @@ TimelineStats summarize(const Timeline& timeline, int processors) {
   double total_busy = 0;
   for (std::size_t i = 0; i < n; ++i) {
     auto& p = s.processors[i];
-    p.communicating = union_length(comm[i]);
-    p.idle = s.makespan - union_length(active[i]);
+    p.communicating = comm.union_length(i);
+    p.idle = s.makespan - active.union_length(i);
     p.utilization = s.makespan > 0 ? p.busy / s.makespan : 0;
     total_busy += p.busy;
   }

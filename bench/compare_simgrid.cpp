@@ -480,7 +480,8 @@ int main(int argc, char** argv) {
     fmt::print("hypercube-nlf: w={} z={} S={} V={}; star-sequential: w={} z={} S={} V={}\n", cube.w, cube.z, cube.S,
                cube.load, star.w, star.z, star.S, star.load);
     fmt::print("mpnsim player's network: {}; SimGrid platform: the plan's links (star zone, one link into each "
-               "processor)\n", tree_links ? "the plan's links only (--mpnsim-tree-links)" : "the whole hypercube / star");
+               "processor)\n",
+               tree_links ? "the plan's links only (--mpnsim-tree-links)" : "the whole hypercube / star");
     if (!mpnsim.empty())
       fmt::print("`mpnsim dlt` rows: {} dlt --strategy S --topology T ... --format json, the whole process "
                  "(peak RSS: wait4's ru_maxrss)\n", mpnsim);

@@ -4,9 +4,11 @@
 // on a d-cube, star-sequential on an n-processor star) and writes its plan,
 // in bytes, to a plan file; (2) runs bench/play_plan (mpnsim) and
 // bench/simgrid_scatter (SimGrid) on that file, each as its own process
-// (fork/exec, wait4: wall time, CPU time, peak RSS); (3) reads back every
-// processor's finish time from both and checks that they agree to a relative
-// 1e-9 (and with the analytic T); (4) prints a Markdown table.
+// (fork/exec, wait4: wall time, CPU time, peak RSS); (3) runs the command users
+// run, `mpnsim dlt ... --format json`, on the same machine, as a process of its
+// own (it solves, builds and plays everything itself); (4) reads back every
+// processor's finish time from all three and checks that they agree to a
+// relative 1e-9 (and with the analytic T); (5) prints a Markdown table.
 //
 // Units: SimGrid counts messages in whole bytes, so the load unit becomes
 // U = 2^K bytes with V*U near 2^52; compute amounts are alpha*U exactly (a
@@ -172,8 +174,9 @@ long current_rss_kb() {
   return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
-// Runs argv with stdout and stderr into `log`; throws with the log's tail on failure.
-ProcessRun run_process(const std::vector<std::string>& argv, const std::string& log) {
+// Runs argv with stdout and stderr into `log` (stderr into `err_log` when given);
+// throws with the log's tail on failure.
+ProcessRun run_process(const std::vector<std::string>& argv, const std::string& log, const std::string& err_log = "") {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -182,7 +185,10 @@ ProcessRun run_process(const std::vector<std::string>& argv, const std::string& 
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
-    if (std::freopen(log.c_str(), "w", stdout) == nullptr || dup2(fileno(stdout), STDERR_FILENO) < 0) _exit(127);
+    if (std::freopen(log.c_str(), "w", stdout) == nullptr) _exit(127);
+    if (err_log.empty() ? dup2(fileno(stdout), STDERR_FILENO) < 0
+                        : std::freopen(err_log.c_str(), "w", stderr) == nullptr)
+      _exit(127);
     execv(args[0], args.data());
     std::perror(args[0]);
     _exit(127);
@@ -195,7 +201,7 @@ ProcessRun run_process(const std::vector<std::string>& argv, const std::string& 
   r.cpu = seconds(ru.ru_utime) + seconds(ru.ru_stime);
   r.maxrss_kb = ru.ru_maxrss;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::ifstream in(log);
+    std::ifstream in(err_log.empty() ? log : err_log);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (text.size() > 2000) text = "..." + text.substr(text.size() - 2000);
     throw std::runtime_error(fmt::format("{} failed ({}):\n{}", argv[0],
@@ -257,12 +263,58 @@ Side run_side(const std::vector<std::string>& command, const std::string& plan, 
   return s;
 }
 
+// The `mpnsim dlt` command of a case: the same strategy, machine and load as
+// the plan file, given as flags (co-processors and one port are the defaults).
+std::vector<std::string> dlt_command(const std::string& mpnsim, const Case& c) {
+  const Family& f = *c.family;
+  const auto num = [](double x) { return fmt::format("{:.17g}", x); };
+  return {mpnsim, "dlt", "--strategy", f.strategy, "--topology", f.topology, "--" + f.key, std::to_string(c.size),
+          "--w", num(f.w), "--z", num(f.z), "--S", num(f.S), "--load", num(f.load), "--format", "json"};
+}
+
+// The "finish" array of the command's JSON report (one number per processor),
+// read without a JSON library: the driver stays small for the next fork.
+std::vector<double> read_json_finish(const std::string& path) {
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = text.find("\"finish\": [");
+  if (at == std::string::npos) throw std::runtime_error(path + ": no \"finish\" array");
+  std::vector<double> out;
+  const char* p = text.c_str() + at + 11;
+  for (;;) {
+    while (*p == ' ' || *p == '\n' || *p == ',') ++p;
+    if (*p == ']') break;
+    char* end = nullptr;
+    out.push_back(std::strtod(p, &end));
+    if (end == p) throw std::runtime_error(path + ": unreadable \"finish\" array");
+    p = end;
+  }
+  return out;
+}
+
+// The command, as users run it: the whole process, timed like the players.
+Side run_command(const std::vector<std::string>& argv, const std::string& out, int repeat, long& driver_rss_kb) {
+  Side s;
+  for (int r = 0; r < repeat; ++r) {
+    driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
+    const ProcessRun run = run_process(argv, out, out + ".log");
+    if (r == 0 || run.wall < s.best.wall) {
+      s.best.wall = run.wall;
+      s.best.cpu = run.cpu;
+    }
+    s.best.maxrss_kb = std::max(s.best.maxrss_kb, run.maxrss_kb);
+  }
+  s.result.finish = read_json_finish(out);
+  return s;
+}
+
 double rel(double a, double b) { return std::abs(a - b) / std::max({std::abs(a), std::abs(b), 1e-300}); }
 
 struct Row {
   std::string label;
   int processors = 0;
   Side mpnsim, simgrid;
+  Side command;               // `mpnsim dlt` (when run)
   double diff_sides = 0;     // max over processors |mpnsim - SimGrid| / finish
   double diff_analytic = 0;  // max over processors and sides |finish - T| / T
   bool agree = false;
@@ -286,17 +338,19 @@ void print_header() {
 }
 
 // Ratios are SimGrid over mpnsim: how many times faster / smaller mpnsim is.
-void print_row(const Row& r) {
-  const auto& m = r.mpnsim.best;
+void print_row(const Row& r, const Side& side, const std::string& label) {
+  const auto& m = side.best;
   const auto& g = r.simgrid.best;
+  // The command does not report its events.
+  const std::string events = side.result.events > 0 ? std::to_string(side.result.events) : "-";
   if (g.wall == 0) {  // SimGrid not run (--mpnsim-only)
-    fmt::print("| {} | {} | {} / - | - | {} | - | - | - | {} | - | - | - | {:.1e} |\n", r.label, r.processors,
-               r.mpnsim.result.events, human_time(m.wall), human_mem(m.maxrss_kb), r.diff_analytic);
+    fmt::print("| {} | {} | {} / - | - | {} | - | - | - | {} | - | - | - | {:.1e} |\n", label, r.processors,
+               events, human_time(m.wall), human_mem(m.maxrss_kb), r.diff_analytic);
     std::fflush(stdout);
     return;
   }
-  fmt::print("| {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} | {:.1e} |\n", r.label,
-             r.processors, r.mpnsim.result.events, r.simgrid.result.events, r.simgrid.result.steps,
+  fmt::print("| {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} | {:.1e} |\n", label,
+             r.processors, events, r.simgrid.result.events, r.simgrid.result.steps,
              human_time(m.wall), human_time(g.wall), g.wall / m.wall, g.cpu / m.cpu, human_mem(m.maxrss_kb),
              human_mem(g.maxrss_kb), static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb),
              r.diff_sides, r.diff_analytic);
@@ -304,7 +358,7 @@ void print_row(const Row& r) {
 }
 
 Row run_case(const Case& c, const std::string& dir, const std::vector<std::string>& play,
-             const std::vector<std::string>& simgrid, int repeat, long& driver_rss_kb) {
+             const std::vector<std::string>& simgrid, const std::string& mpnsim, int repeat, long& driver_rss_kb) {
   const std::string base = fmt::format("{}/{}-{}", dir, c.family->topology, c.size);
   const std::string plan_path = base + ".plan";
   build_plan_in_child(c, plan_path);
@@ -323,6 +377,7 @@ Row run_case(const Case& c, const std::string& dir, const std::vector<std::strin
   // Without SimGrid (--mpnsim-only) the mpnsim side is checked against the analytic T alone.
   if (!simgrid.empty()) r.simgrid = run_side(simgrid, plan_path, base + ".simgrid.out", repeat, driver_rss_kb);
   else r.simgrid.result = r.mpnsim.result;
+  if (!mpnsim.empty()) r.command = run_command(dlt_command(mpnsim, c), base + ".dlt.json", repeat, driver_rss_kb);
   const auto& a = r.mpnsim.result.finish;
   const auto& b = r.simgrid.result.finish;
   r.processors = static_cast<int>(a.size());
@@ -330,6 +385,15 @@ Row run_case(const Case& c, const std::string& dir, const std::vector<std::strin
   for (std::size_t i = 0; i < a.size(); ++i) {
     r.diff_sides = std::max(r.diff_sides, rel(a[i], b[i]));
     r.diff_analytic = std::max({r.diff_analytic, std::abs(a[i] - T) / T, std::abs(b[i] - T) / T});
+  }
+  // The command's finish times against SimGrid's (or, without SimGrid, the player's) and T.
+  if (!mpnsim.empty()) {
+    const auto& f = r.command.result.finish;
+    if (f.size() != b.size()) throw std::runtime_error(r.label + ": `mpnsim dlt` reports a different processor count");
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      r.diff_sides = std::max(r.diff_sides, rel(f[i], b[i]));
+      r.diff_analytic = std::max(r.diff_analytic, std::abs(f[i] - T) / T);
+    }
   }
   r.agree = r.diff_sides <= mpnsim::kTimeRelTol && (!simgrid.empty() || r.diff_analytic <= mpnsim::kTimeRelTol);
   return r;
@@ -371,6 +435,8 @@ int main(int argc, char** argv) {
   Family star{"star-sequential", "star", "n", 1.0, 1e-8, 1e-12, 1.0};
   std::string dims = "10:18", stars = "1000,10000,100000";
   std::string play = (here / "play_plan").string(), simgrid = (here / "simgrid_scatter").string();
+  std::string mpnsim = (here.parent_path() / "mpnsim").string();
+  bool no_command = false;
   std::string workdir;
   int repeat = 1;
   bool keep = false, tree_links = false, mpnsim_only = false;
@@ -389,6 +455,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--play-plan", play, "the mpnsim player")->capture_default_str();
   app.add_option("--simgrid", simgrid, "the SimGrid player")->capture_default_str();
+  app.add_option("--mpnsim", mpnsim, "the mpnsim command line, run as `mpnsim dlt ... --format json` beside the "
+                 "players")->capture_default_str();
+  app.add_flag("--no-command", no_command, "players only: leave out the `mpnsim dlt` rows");
   app.add_option("--workdir", workdir, "where plan and result files go (default: a fresh directory in /tmp)");
   app.add_flag("--keep", keep, "keep the plan and result files (and each side's log: phase times)");
   app.add_flag("--mpnsim-tree-links", tree_links,
@@ -397,6 +466,7 @@ int main(int argc, char** argv) {
                "run only the mpnsim side, checked against the analytic T (for sizes SimGrid would take minutes on)");
   CLI11_PARSE(app, argc, argv);
   if (mpnsim_only) simgrid.clear();
+  if (no_command) mpnsim.clear();
 
   const bool own_dir = workdir.empty();
   if (own_dir) workdir = fmt::format("/tmp/mpnsim-compare-simgrid-{}", getpid());
@@ -409,8 +479,13 @@ int main(int argc, char** argv) {
     fmt::print("mpnsim vs SimGrid, same plans, one process per side ({}; repeat {})\n", cpu_model(), repeat);
     fmt::print("hypercube-nlf: w={} z={} S={} V={}; star-sequential: w={} z={} S={} V={}\n", cube.w, cube.z, cube.S,
                cube.load, star.w, star.z, star.S, star.load);
-    fmt::print("mpnsim network: {}; SimGrid platform: the plan's links (star zone, one link into each processor)\n\n",
+    fmt::print("mpnsim player's network: {}; SimGrid platform: the plan's links (star zone, one link into each "
+               "processor)\n",
                tree_links ? "the plan's links only (--mpnsim-tree-links)" : "the whole hypercube / star");
+    if (!mpnsim.empty())
+      fmt::print("`mpnsim dlt` rows: {} dlt --strategy S --topology T ... --format json, the whole process "
+                 "(peak RSS: wait4's ru_maxrss)\n", mpnsim);
+    fmt::print("\n");
     print_header();
     long driver_rss_kb = 0;
     bool all_agree = true;
@@ -419,8 +494,9 @@ int main(int argc, char** argv) {
       if (tree_links) play_command.emplace_back("--tree-links");
       const Row r = run_case(c, workdir, play_command, simgrid.empty() ? std::vector<std::string>{}
                                                                         : std::vector<std::string>{simgrid},
-                             repeat, driver_rss_kb);
-      print_row(r);
+                             mpnsim, repeat, driver_rss_kb);
+      print_row(r, r.mpnsim, r.label + (tree_links ? ", player (plan's links)" : ", player (whole network)"));
+      if (!mpnsim.empty()) print_row(r, r.command, r.label + ", `mpnsim dlt` (whole process)");
       all_agree = all_agree && r.agree;
     }
     fmt::print("\nFinish times {} within relative {:g} on every processor of every plan{}.\n",

@@ -33,6 +33,8 @@ int Plan::add_send(int from, int to, double amount, std::string name, Dependency
   return static_cast<int>(actions.size() - 1);
 }
 
+std::uint32_t Plan::add_name(std::string name) { return keep_name(names, std::move(name)); }
+
 std::string_view Plan::name(int i) const {
   const std::uint32_t id = actions[static_cast<std::size_t>(i)].name;
   return id == 0 ? std::string_view() : std::string_view(names[id - 1]);
@@ -182,13 +184,17 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
   };
   // Count each action's dependents (in `first` of the next record), then prefix sums.
   std::size_t sends = 0;
+  // The plan's names become the timeline's tags as they are, one for one: no
+  // look-up of each action's name (tags are only ever read back as names, so two
+  // equal names under two tags print the same).
+  const std::uint32_t first_tag = machine.timeline().add_tags(plan.names);
   for (std::size_t i = 0; i < n; ++i) {
     const PlanAction& a = plan.actions[i];
     ActionState& st = p.state[i];
     const auto& deps = distinct_after(i);
     st.waiting_on = static_cast<int>(deps.size());
     for (int d : deps) ++p.state[static_cast<std::size_t>(d) + 1].first;
-    st.tag = machine.timeline().intern(plan.name(static_cast<int>(i)));
+    st.tag = a.name == 0 ? 0 : first_tag + a.name - 1;
     st.amount = a.amount;
     st.processor = a.processor;
     const bool is_send = a.op == PlanAction::Op::send;

@@ -30,6 +30,10 @@ struct Plan {
 
   int add_compute(int processor, double amount, std::string name = {}, DependencyList after = {});
   int add_send(int from, int to, double amount, std::string name = {}, DependencyList after = {});
+  // A name many actions share, kept once (add_compute and add_send keep one per
+  // action): give its id to each with set_name. 0 for "".
+  std::uint32_t add_name(std::string name);
+  void set_name(int action, std::uint32_t name) { actions[static_cast<std::size_t>(action)].name = name; }
   // The name of action i ("" when it has none).
   std::string_view name(int i) const;
 };

@@ -51,8 +51,9 @@ const Arc* Router::arc(int u, int v) const {
 }
 
 const std::vector<int>& Router::distances_to(int dst) {
-  auto it = to_dst_.find(dst);
-  if (it == to_dst_.end()) {
+  if (table_of_.empty()) table_of_.assign(first_.size() - 1, -1);
+  int& table = table_of_[static_cast<std::size_t>(dst)];
+  if (table < 0) {
     if (reverse_.empty()) {
       // Only multi-hop routes need it: single-hop plans never pay for it.
       Adjacency forward(first_.size() - 1);
@@ -60,9 +61,10 @@ const std::vector<int>& Router::distances_to(int dst) {
         for (const Arc& a : arcs(static_cast<int>(u))) forward[u].push_back(a.to);
       reverse_ = reversed(forward);
     }
-    it = to_dst_.emplace(dst, hop_distances(reverse_, dst)).first;
+    table = static_cast<int>(to_dst_.size());
+    to_dst_.push_back(hop_distances(reverse_, dst));
   }
-  return it->second;
+  return to_dst_[static_cast<std::size_t>(table)];
 }
 
 int Router::distance(int u, int dst) {

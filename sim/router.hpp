@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "sim/hop_distances.hpp"
@@ -59,7 +58,10 @@ class Router {
   std::vector<std::size_t> first_;
   std::vector<LinkKind> kinds_;
   Adjacency reverse_;  // in-neighbours, for BFS towards dst; built on the first multi-hop route
-  std::unordered_map<int, std::vector<int>> to_dst_; // cached distance-to-dst tables
+  // Cached distance-to-dst tables: to_dst_[table_of_[dst]], table_of_[dst] = -1
+  // until asked for. An index, not a hash map: a DAG replay looks one up per hop.
+  std::vector<int> table_of_;
+  std::vector<std::vector<int>> to_dst_;
 };
 
 }  // namespace mpnsim

@@ -38,6 +38,9 @@ class Timeline {
   Timeline() { tags_.emplace_back(); }
   std::uint32_t intern(std::string_view tag);
   const std::string& tag_name(std::uint32_t tag) const { return tags_[tag]; }
+  // Tags for names[0..k), new ones even where a name is known: names[i] is tag
+  // first + i, and first is returned. For a plan's names, which are given once.
+  std::uint32_t add_tags(const std::vector<std::string>& names);
 
   // Room for this many records, so that long runs do not copy while growing.
   void reserve(std::size_t computes, std::size_t transfers) {
@@ -47,6 +50,10 @@ class Timeline {
   void add(const ComputeRecord& r) { computes_.push_back(r); }
   void add(const TransferRecord& r) { transfers_.push_back(r); }
   std::uint32_t new_message() { return messages_++; }
+  // Renumbers the link of every hop: link l becomes ids[l]. For a run on a
+  // machine built from part of a network's links, so that hops name the
+  // network's own link indices.
+  void renumber_links(const std::vector<int>& ids);
 
   const std::vector<ComputeRecord>& computes() const { return computes_; }
   const std::vector<TransferRecord>& transfers() const { return transfers_; }

@@ -1,6 +1,7 @@
 // Binary hypercube (d-cube): processors are d-bit labels, linked when they differ in one bit.
 #include <bit>
 #include <cstdint>
+#include <utility>
 
 #include "topologies/families.hpp"
 
@@ -35,7 +36,7 @@ Topology hypercube(int dim) {
       if (i < j) raw.emplace_back(i, j);
     }
   }
-  Topology t("hypercube", detail::topology_name("hypercube", {{"dim", std::to_string(dim)}}), n, raw,
+  Topology t("hypercube", detail::topology_name("hypercube", {{"dim", std::to_string(dim)}}), n, std::move(raw),
              false);
   t.set_levels(std::move(levels));
   t.set_vertex_transitive(true);  // XOR with any label is an automorphism

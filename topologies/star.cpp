@@ -1,5 +1,6 @@
 // Star: centre P_0 linked to each of P_1 .. P_(n-1).
 #include <cstdint>
+#include <utility>
 
 #include "topologies/families.hpp"
 
@@ -23,7 +24,7 @@ Topology star(int n) {
   std::vector<std::pair<int, int>> raw;
   raw.reserve(static_cast<std::size_t>(n));
   for (int i = 1; i < n; ++i) raw.emplace_back(0, i);
-  Topology t("star", detail::topology_name("star", {{"n", std::to_string(n)}}), n, raw, false);
+  Topology t("star", detail::topology_name("star", {{"n", std::to_string(n)}}), n, std::move(raw), false);
   // A star is a one-level tree: the centre on level 0, the rest on level 1.
   std::vector<int> levels(static_cast<std::size_t>(n), 1);
   levels[0] = 0;

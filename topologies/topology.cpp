@@ -10,16 +10,18 @@
 
 namespace mpnsim {
 
-Topology::Topology(std::string kind, std::string name, int nodes,
-                   const std::vector<std::pair<int, int>>& raw_links, bool directed)
+Topology::Topology(std::string kind, std::string name, int nodes, std::vector<std::pair<int, int>> raw_links,
+                   bool directed)
     : kind_(std::move(kind)), name_(std::move(name)), nodes_(nodes), directed_(directed) {
   if (nodes < 1) throw std::invalid_argument(fmt::format("{}: a topology needs at least one node", name_));
 
   // Families produce links straight from their definitions (thesis eq 3.3 for LET, the shift
   // rule for de Bruijn, wrap-around for tori); small instances of these yield self-loops and
   // the same link twice. SPEC §7: drop and merge them, and count both so they can be reported.
-  links_.reserve(raw_links.size());
-  for (auto [a, b] : raw_links) {
+  links_ = std::move(raw_links);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < links_.size(); ++i) {
+    auto [a, b] = links_[i];
     if (a < 0 || a >= nodes || b < 0 || b >= nodes)
       throw std::out_of_range(fmt::format("{}: link ({}, {}) names a node outside 0..{}", name_, a, b,
                                           nodes - 1));
@@ -29,8 +31,9 @@ Topology::Topology(std::string kind, std::string name, int nodes,
     }
     // Undirected: (a, b) and (b, a) are the same link.
     if (!directed && a > b) std::swap(a, b);
-    links_.emplace_back(a, b);
+    links_[kept++] = {a, b};
   }
+  links_.resize(kept);
   // Most families list their links in order already: checking is one pass.
   if (!std::is_sorted(links_.begin(), links_.end())) std::sort(links_.begin(), links_.end());
   const auto before = links_.size();

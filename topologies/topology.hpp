@@ -35,8 +35,9 @@ class Topology {
  public:
   // Builds a topology from raw links as a family's definition produces them:
   // self-loops are dropped and repeated links merged, and both are counted.
-  Topology(std::string kind, std::string name, int nodes,
-           const std::vector<std::pair<int, int>>& raw_links, bool directed);
+  // (Given by value: a family that moves its list in has it cleaned up in place.)
+  Topology(std::string kind, std::string name, int nodes, std::vector<std::pair<int, int>> raw_links,
+           bool directed);
 
   const std::string& kind() const { return kind_; }   // family name, e.g. "let"
   const std::string& name() const { return name_; }   // with parameters, e.g. "let(depth=2)"

@@ -1,7 +1,8 @@
 // Building the replay plan of a DAG schedule and playing it on the engine.
 #include "schedulers/dag/dag_replay.hpp"
 
-#include <fmt/format.h>
+#include <string>
+#include <utility>
 
 #include "schedulers/dag/dag_problem.hpp"
 #include "sim/engine.hpp"
@@ -24,9 +25,13 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
   std::vector<int> send_of(static_cast<std::size_t>(graph.edge_count()), -1);
   for (const auto& m : schedule.messages) {
     const DagEdge& e = graph.edge(m.edge);
-    send_of[static_cast<std::size_t>(m.edge)] =
-        plan.add_send(m.from, m.to, e.data,
-                      fmt::format("{}->{}", graph.task(e.from).name, graph.task(e.to).name), {e.from});
+    // "producer->consumer", joined by hand: fmt::format was a tenth of a replay of 10^5 tasks.
+    const std::string& a = graph.task(e.from).name;
+    const std::string& b = graph.task(e.to).name;
+    std::string name;
+    name.reserve(a.size() + 2 + b.size());
+    name.append(a).append("->").append(b);
+    send_of[static_cast<std::size_t>(m.edge)] = plan.add_send(m.from, m.to, e.data, std::move(name), {e.from});
   }
   for (int ei = 0; ei < graph.edge_count(); ++ei) {
     const DagEdge& e = graph.edge(ei);

@@ -20,6 +20,10 @@ struct DltInput {
   double load = 1.0;           // V, in load units
   int source = 0;              // the originator, holding the whole load at time 0
   const ParamSet& params;      // the strategy's own declared parameters
+  // The caller's `machine` itself, when the caller needs it no more: a strategy
+  // whose plan machine is the input machine may move it from here instead of
+  // copying it (a d = 20 hypercube's links are 335 MB). Left empty then.
+  MachineSpec* machine_to_take = nullptr;
 };
 
 // `alpha`, `participating` and the plan are indexed by the processors of

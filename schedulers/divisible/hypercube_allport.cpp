@@ -66,7 +66,7 @@ AllPortLayers solve_allport(int d, double A, double C, double S, double V) {
 
 DltSolution solve(const DltInput& in) {
   const std::string name = "hypercube-allport";
-  detail::HypercubeInput h = detail::read_hypercube_input(in, name, kAllPorts);
+  detail::HypercubeInput h = detail::read_hypercube_input(in, name, kAllPorts, true);
   const double A = h.A, C = h.C, S = h.S, V = in.load;
   const detail::DimensionChoice c = detail::choose_dimension(
       h.dim, [&](int d) { return solve_allport(d, A, C, S, V).alpha; });
@@ -79,17 +79,25 @@ DltSolution solve(const DltInput& in) {
   // automorphism of the cube); a parent r ^ 2^b < r is handled before r.
   const int d = c.dim;
   std::vector<std::vector<int>> arrivals(static_cast<std::size_t>(1) << d);
+  // One name per layer, kept once for all its actions.
+  std::vector<std::uint32_t> layer_name, to_layer;
+  for (int k = 0; k <= d + 1; ++k) {
+    layer_name.push_back(s.plan.add_name(fmt::format("layer {}", k)));
+    to_layer.push_back(s.plan.add_name(fmt::format("to layer {}", k)));
+  }
   for (int r = 0; r < (1 << d); ++r) {
     const int i = std::popcount(static_cast<unsigned>(r));
     const std::vector<int>& after = arrivals[static_cast<std::size_t>(r)];
     for (int b = 0; b < d; ++b) {
       const int child = r | (1 << b);
       if (child == r) continue;
-      arrivals[static_cast<std::size_t>(child)].push_back(
-          s.plan.add_send(r ^ in.source, child ^ in.source, layers.part[static_cast<std::size_t>(i)],
-                          fmt::format("to layer {}", i + 1), after));
+      const int send =
+          s.plan.add_send(r ^ in.source, child ^ in.source, layers.part[static_cast<std::size_t>(i)], {}, after);
+      s.plan.set_name(send, to_layer[static_cast<std::size_t>(i) + 1]);
+      arrivals[static_cast<std::size_t>(child)].push_back(send);
     }
-    s.plan.add_compute(r ^ in.source, layers.alpha[static_cast<std::size_t>(i)], fmt::format("layer {}", i), after);
+    const int compute = s.plan.add_compute(r ^ in.source, layers.alpha[static_cast<std::size_t>(i)], {}, after);
+    s.plan.set_name(compute, layer_name[static_cast<std::size_t>(i)]);
   }
   if (S > 0)
     s.notes.push_back("seed 000 has no startup; every message here also pays S once per hop (eq (1) with S added)");

@@ -38,7 +38,9 @@ struct HypercubeInput {
 // Checks that the input is a homogeneous hypercube with co-processors and
 // builds the plan machine: a copy of the input machine with send and receive
 // ports set to `ports` everywhere (the port model is part of the strategy).
-inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string& strategy, int ports) {
+// With `take`, the plan machine is moved from in.machine_to_take when the caller gives it.
+inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string& strategy, int ports,
+                                          bool take = false) {
   const Topology& t = in.topology;
   const MachineSpec& m = in.machine;
   const int n = t.size();
@@ -48,10 +50,13 @@ inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string
   HypercubeInput h;
   h.full_dim = std::countr_zero(static_cast<unsigned>(n));
   for (int v = 0; v < n; ++v) {
-    std::vector<int> expected;
-    for (int b = 0; b < h.full_dim; ++b) expected.push_back(v ^ (1 << b));
-    std::sort(expected.begin(), expected.end());
-    if (t.adjacency()[static_cast<std::size_t>(v)] != expected)
+    // Sorted, d entries, each differing from v in one bit: exactly the d neighbours
+    // v ^ 2^b (strictly increasing, so none twice), without building the list.
+    const auto& list = t.adjacency()[static_cast<std::size_t>(v)];
+    bool cube = static_cast<int>(list.size()) == h.full_dim;
+    for (std::size_t i = 0; cube && i < list.size(); ++i)
+      cube = std::has_single_bit(static_cast<unsigned>(list[i] ^ v)) && (i == 0 || list[i - 1] < list[i]);
+    if (!cube)
       throw std::invalid_argument(fmt::format(
           "{}: {} is not a hypercube (processor {} is not linked to exactly the labels that differ "
           "from it in one bit); use `generic`", strategy, t.name(), v));
@@ -84,7 +89,8 @@ inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string
   h.A = m.processors[static_cast<std::size_t>(in.source)].w * m.Tcp;
   h.C = m.links.empty() ? 0 : m.links.front().z * m.Tcm;
   h.S = m.links.empty() ? 0 : m.links.front().startup;
-  h.plan_machine = m;
+  if (take && in.machine_to_take == &in.machine) h.plan_machine = std::move(*in.machine_to_take);
+  else h.plan_machine = m;
   bool changed = false;
   for (auto& p : h.plan_machine.processors) {
     changed = changed || p.send_ports != ports || p.recv_ports != ports;

@@ -88,25 +88,32 @@ DltSolution solve(const DltInput& in) {
   s.plan.add_compute(phys(0), c.alpha[0], "layer 0");
   std::vector<int> last_send(static_cast<std::size_t>(n), -1);
   std::vector<int> arrival(static_cast<std::size_t>(n), -1);  // receipt of the current layer's pieces
+  std::vector<std::uint32_t> layer_name;  // one name per layer, kept once for all its actions
+  for (int k = 0; k <= d; ++k) layer_name.push_back(s.plan.add_name(fmt::format("layer {}", k)));
   for (int k = d; k >= 1; --k) {
     const double piece = c.alpha[static_cast<std::size_t>(k)];
     for (int j = 1; j <= k; ++j) {
       const double amount = j < k ? std::ldexp(piece, k - j - 1) : piece;
+      const std::uint32_t step_name = s.plan.add_name(fmt::format("layer {} data, step {}", k, j));
       for (int u = 0; u < (1 << (j - 1)); ++u) {
         std::vector<int> after;
         if (last_send[static_cast<std::size_t>(u)] >= 0) after.push_back(last_send[static_cast<std::size_t>(u)]);
         if (u != 0) after.push_back(arrival[static_cast<std::size_t>(u)]);
         const int to = u + (1 << (j - 1));
-        const int send = s.plan.add_send(phys(u), phys(to), amount, fmt::format("layer {} data, step {}", k, j), after);
+        const int send = s.plan.add_send(phys(u), phys(to), amount, {}, after);
+        s.plan.set_name(send, step_name);
         last_send[static_cast<std::size_t>(u)] = send;
         arrival[static_cast<std::size_t>(to)] = send;
       }
     }
     for (int r = 1 << (k - 1); r < (1 << k); ++r)
-      s.plan.add_compute(phys(r), piece, fmt::format("layer {}", k), {arrival[static_cast<std::size_t>(r)]});
+      s.plan.set_name(s.plan.add_compute(phys(r), piece, {}, {arrival[static_cast<std::size_t>(r)]}),
+                      layer_name[static_cast<std::size_t>(k)]);
   }
   // Seed 001 Fig. 5 plots LLF's speedup over NLF's on the same machine and sub-cube request.
-  const DltSolution nlf = hypercube_nlf_strategy().solve(in);
+  // (On the caller's machine, which LLF has not taken: nor may NLF.)
+  const DltSolution nlf =
+      hypercube_nlf_strategy().solve(DltInput{in.topology, in.machine, in.load, in.source, in.params});
   s.figures.emplace_back("speedup_over_nlf", s.speedup() / nlf.speedup());
   return s;
 }

@@ -79,7 +79,7 @@ namespace {
 
 DltSolution solve(const DltInput& in) {
   const std::string name = "hypercube-nlf";
-  detail::HypercubeInput h = detail::read_hypercube_input(in, name, 1);
+  detail::HypercubeInput h = detail::read_hypercube_input(in, name, 1, true);
   const double A = h.A, C = h.C, S = h.S, V = in.load;
   const detail::DimensionChoice c =
       detail::choose_dimension(h.dim, [&](int d) { return detail::nlf_layer_loads(d, A, C, S, V); });
@@ -89,6 +89,12 @@ DltSolution solve(const DltInput& in) {
   const int d = c.dim;
   const std::vector<double>& alpha = c.alpha;
   std::vector<int> arrival(static_cast<std::size_t>(1) << d, -1);
+  // One name per layer, kept once for all its 2^(k-1) actions.
+  std::vector<std::uint32_t> layer_name, to_layer;
+  for (int k = 0; k <= d; ++k) {
+    layer_name.push_back(s.plan.add_name(fmt::format("layer {}", k)));
+    to_layer.push_back(s.plan.add_name(fmt::format("to layer {}", k)));
+  }
   for (int r = 0; r < (1 << d); ++r) {
     const int k = layer_of(r);
     const std::vector<int> received =
@@ -97,11 +103,13 @@ DltSolution solve(const DltInput& in) {
     for (int j = k + 1; j <= d; ++j) {  // children in increasing dimension: one send at a time
       const int child = r + (1 << (j - 1));
       const double D = subtree(alpha, j, std::plus<>{}, std::multiplies<>{});
-      const int send = s.plan.add_send(r ^ in.source, child ^ in.source, D, fmt::format("to layer {}", j), after);
+      const int send = s.plan.add_send(r ^ in.source, child ^ in.source, D, {}, after);
+      s.plan.set_name(send, to_layer[static_cast<std::size_t>(j)]);
       arrival[static_cast<std::size_t>(child)] = send;
       after = {send};
     }
-    s.plan.add_compute(r ^ in.source, alpha[static_cast<std::size_t>(k)], fmt::format("layer {}", k), received);
+    const int compute = s.plan.add_compute(r ^ in.source, alpha[static_cast<std::size_t>(k)], {}, received);
+    s.plan.set_name(compute, layer_name[static_cast<std::size_t>(k)]);
   }
   return s;
 }

@@ -67,7 +67,7 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
       else strategy_node[name] = value;
     }
     apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
-    const MachineConfig m = read_machine(machine_src, machine, "machine");
+    MachineConfig m = read_machine(machine_src, machine, "machine");
     std::vector<std::string> allowed;
     for (const auto& p : strategy.params) allowed.push_back(p.name);
     src.check_keys(strategy_node, "strategy", allowed);
@@ -79,8 +79,9 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     const double load = o.load.value_or(1.0);
     if (!(load > 0)) throw ParamError("load", "expected a positive number");
 
+    // The machine is given away: the strategy's plan machine may be it, not a copy of it.
     const DivisibleResult r =
-        solve_and_simulate(strategy, DltInput{m.topology, m.spec, load, source, params});
+        solve_and_simulate(strategy, DltInput{m.topology, m.spec, load, source, params, &m.spec});
     if (o.format == "json") out << divisible_json(r).dump(2) << "\n";
     else out << divisible_table(r);
     const DltSolution& s = r.solution;

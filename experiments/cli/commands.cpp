@@ -28,20 +28,11 @@ std::size_t count_points(const ExperimentFile& f) {
   return n;
 }
 
-// The top-level keys of a kind, for aiming --set at the experiments that take them.
-std::optional<std::vector<std::string>> keys_of_kind(const std::string& name) {
-  const ExperimentKind* kind = find_experiment_kind(name);
-  if (!kind) return std::nullopt;
-  std::vector<std::string> keys = common_experiment_keys();
-  for (const auto& k : kind->keys()) keys.push_back(k);
-  return keys;
-}
-
 // Reads and checks the whole file; false (the error logged) when it has a problem.
 bool load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
                       std::vector<PreparedExperiment>& prepared) {
   try {
-    f = load_experiment_file(file, overrides, keys_of_kind);
+    f = load_experiment_file(file, overrides, experiment_kind_keys);
     prepared = prepare_experiments(f);
     return true;
   } catch (const InputError& e) {

@@ -81,6 +81,9 @@ class ExperimentKind {
 // Every kind, registered in register_kinds.cpp.
 const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds();
 const ExperimentKind* find_experiment_kind(const std::string& name);
+// The top-level keys an experiment of kind `name` takes (the common ones and the kind's), or
+// nullopt for no such kind: what load_experiment_file needs to aim --set overrides.
+std::optional<std::vector<std::string>> experiment_kind_keys(const std::string& name);
 // The mode called `name` among the kind's rows modes, or nullptr.
 const RowsMode* find_rows_mode(const ExperimentKind& kind, const std::string& name);
 // Which way the kind's column `column` is better, as its declaration says (in any rows mode);

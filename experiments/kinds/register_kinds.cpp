@@ -29,6 +29,14 @@ const ExperimentKind* find_experiment_kind(const std::string& name) {
   return nullptr;
 }
 
+std::optional<std::vector<std::string>> experiment_kind_keys(const std::string& name) {
+  const ExperimentKind* kind = find_experiment_kind(name);
+  if (!kind) return std::nullopt;
+  std::vector<std::string> keys = common_experiment_keys();
+  for (const auto& k : kind->keys()) keys.push_back(k);
+  return keys;
+}
+
 std::optional<Better> declared_direction(const ExperimentKind& kind, std::string_view column) {
   for (const auto& m : kind.rows_modes())
     if (const ResultColumn* c = find_column(m.columns, column); c && c->better) return c->better;

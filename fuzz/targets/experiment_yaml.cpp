@@ -5,11 +5,8 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 
-#include <spdlog/spdlog.h>
 
 #include "experiments/cli/commands.hpp"
 #include "experiments/config/input_error.hpp"
@@ -21,17 +18,6 @@ namespace {
 // Runs of an accepted file that are actually computed: enough to reach every kind's run code,
 // few enough that one input stays well inside the driver's time-out.
 constexpr std::size_t kMaxRuns = 4;
-
-// The file the reader is given: validate reads a path, as users give it.
-const std::string& input_path() {
-  static const std::string path = [] {
-    const auto dir = std::filesystem::temp_directory_path() / ("mpnsim-fuzz-experiment-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    spdlog::set_level(spdlog::level::off);
-    return (dir / "e.yaml").string();
-  }();
-  return path;
-}
 
 // validate prints its "ok" line on standard output; a campaign of 10^6 inputs would drown the
 // driver's own report in them, so standard output goes to /dev/null around the call.
@@ -55,23 +41,11 @@ class QuietStdout {
   int saved_;
 };
 
-std::optional<std::vector<std::string>> keys_of_kind(const std::string& name) {
-  const mpnsim::ExperimentKind* kind = mpnsim::find_experiment_kind(name);
-  if (!kind) return std::nullopt;
-  std::vector<std::string> keys = mpnsim::common_experiment_keys();
-  for (const auto& k : kind->keys()) keys.push_back(k);
-  return keys;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mpnsim;
-  const std::string& path = input_path();
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  const std::string path = fuzz::write_input_file("e.yaml", data, size);
   int code = 0;
   {
     QuietStdout quiet;
@@ -81,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(code == kExitOk, "validate exits " + std::to_string(code) + " (only 0 or 2 are allowed)");
   fuzz::note_accepted();
   // What validate accepted must run: bad input is never found only by the work.
-  const ExperimentFile file = load_experiment_file(path, {}, keys_of_kind);
+  const ExperimentFile file = load_experiment_file(path, {}, experiment_kind_keys);
   std::size_t runs = 0;
   for (const auto& e : file.experiments) runs += e.points.size() * static_cast<std::size_t>(e.repetitions);
   if (runs > kMaxRuns) return 0;

@@ -1,39 +1,16 @@
 // Fuzz target: machine files (`--machine FILE`), through the `dlt` command with the generic strategy, which runs on any machine.
 #include "fuzz/fuzz_target.hpp"
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include "experiments/cli/commands.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
 
-namespace {
-
-const std::string& input_path() {
-  static const std::string path = [] {
-    const auto dir = std::filesystem::temp_directory_path() / ("mpnsim-fuzz-machine-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    spdlog::set_level(spdlog::level::off);
-    return (dir / "m.yaml").string();
-  }();
-  return path;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace mpnsim;
-  const std::string& path = input_path();
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  const std::string path = fuzz::write_input_file("m.yaml", data, size);
   DltCommandOptions o;
   o.strategy = "generic";
   o.machine_file = path;

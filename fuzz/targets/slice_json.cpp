@@ -28,14 +28,6 @@ sweep:
 outputs: {gantt: true}
 )";
 
-std::optional<std::vector<std::string>> keys_of_kind(const std::string& name) {
-  const mpnsim::ExperimentKind* kind = mpnsim::find_experiment_kind(name);
-  if (!kind) return std::nullopt;
-  std::vector<std::string> keys = mpnsim::common_experiment_keys();
-  for (const auto& k : kind->keys()) keys.push_back(k);
-  return keys;
-}
-
 struct Setting {
   fs::path root;  // everything a merge writes must stay in root/a/b/out
   fs::path out;
@@ -54,7 +46,7 @@ Setting& setting() {
     t.out = t.root / "a" / "b" / "out";
     const fs::path exp = t.root / "sl.yaml";
     std::ofstream(exp) << kExperiment;
-    t.file = mpnsim::load_experiment_file(exp.string(), {}, keys_of_kind);
+    t.file = mpnsim::load_experiment_file(exp.string(), {}, mpnsim::experiment_kind_keys);
     t.prepared = mpnsim::prepare_experiments(t.file);
     mpnsim::RunOptions o;
     o.jobs = 1;

@@ -178,5 +178,20 @@ TEST(DltGeneric, WorksOnAnyTopology) {
   }
 }
 
+TEST(DltGeneric, TinyNegativeLoadsOnSlowLinksAreLeftOut) {
+  // Found by the machine_yaml fuzz campaign: LET-6 with z = 1e17, S = 0.5. A child of the
+  // source receives 5e-18 units and finishes at T = 1; its own child would need -5e-18
+  // units, half a time unit short, which the old test (load < -1e-12) took for rounding
+  // and sent anyway: that processor finished at 2 and max_rel_diff was 1.
+  const Topology t = linearly_extensible_tree(2);
+  const DltSolution sol = run(generic_strategy(), t, machine_for(t, 1, 1e17, 0.5));
+  EXPECT_DOUBLE_EQ(sol.T, 1.0);
+  EXPECT_EQ(sol.participating_count(), 2);
+  // Its share is 5e-18 in exact arithmetic; the solver's u = 1 - 0.5 - 0.5 cancels to about 0.
+  EXPECT_GE(sol.alpha[1], 0.0);
+  EXPECT_LT(sol.alpha[1], 1e-17);
+  expect_simulation_matches(sol);
+}
+
 }  // namespace
 }  // namespace mpnsim

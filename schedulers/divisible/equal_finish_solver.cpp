@@ -108,7 +108,9 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
   std::vector<double> u(static_cast<std::size_t>(n)), alpha(static_cast<std::size_t>(n)),
       data(static_cast<std::size_t>(n));
   double T = 0;
-  const double eps = 1e-12 * load;
+  // Negative loads and shares are judged by the time they stand for, against T: a
+  // load of -5e-18 on a link of z = 1e17 is half a time unit short, not rounding.
+  const auto short_of_time = [](double time, double T_) { return time < -1e-12 * T_; };
 
   for (int round = 0;; ++round) {
     std::vector<int> live;
@@ -181,7 +183,7 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
         const LinkCost lc = link_cost(v, c);
         data[static_cast<std::size_t>(c)] = d;
         u[static_cast<std::size_t>(c)] = T - (rv + s.child_offset[j].at(uv)) - lc.startup - lc.per_unit * d;
-        if (d < -eps && prune_parent < 0) prune.push_back(c);
+        if (short_of_time(d * ns[static_cast<std::size_t>(c)].a_in, T) && prune_parent < 0) prune.push_back(c);
       }
       if (!prune.empty() && prune_parent < 0) prune_parent = v;
     }
@@ -189,7 +191,7 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
       // No subtree is refused a load; a processor whose own share is negative
       // gives up its last-sent child.
       for (int v : live)
-        if (alpha[static_cast<std::size_t>(v)] < -eps) {
+        if (short_of_time(alpha[static_cast<std::size_t>(v)] * machine.processors[static_cast<std::size_t>(v)].w * machine.Tcp, T)) {
           const std::vector<int> ch = kids(v);
           if (ch.empty()) throw std::logic_error("equal-finish solver: negative share on a leaf");
           prune_parent = v;

@@ -1,4 +1,4 @@
-// Side-by-side benchmark against SimGrid: the same divisible-load plans played by both, as processes.
+// Side-by-side benchmark against SimGrid: the same divisible-load plans and DAG schedules played by both, as processes.
 //
 // For each case the driver (1) solves the strategy with mpnsim (hypercube-nlf
 // on a d-cube, star-sequential on an n-processor star) and writes its plan,
@@ -9,6 +9,11 @@
 // own (it solves, builds and plays everything itself); (4) reads back every
 // processor's finish time from all three and checks that they agree to a
 // relative 1e-9 (and with the analytic T); (5) prints a Markdown table.
+//
+// DAG schedules likewise (bench/simgrid/dag_case.hpp): a generated graph scheduled
+// by mpnsim (heft, lps, ...) on a d-cube, written with every message's route;
+// bench/play_dag replays it as `mpnsim dag` does, bench/simgrid_dag in SimGrid,
+// and every task's finish time is compared.
 //
 // Units: SimGrid counts messages in whole bytes, so the load unit becomes
 // U = 2^K bytes with V*U near 2^52; compute amounts are alpha*U exactly (a
@@ -33,6 +38,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <queue>
 #include <stdexcept>
@@ -42,6 +48,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "bench/simgrid/dag_case.hpp"
 #include "bench/simgrid/plan_file.hpp"
 #include "schedulers/divisible/divisible_load.hpp"
 #include "schedulers/registry.hpp"
@@ -212,15 +219,15 @@ ProcessRun run_process(const std::vector<std::string>& argv, const std::string& 
   return r;
 }
 
-// The plan is built in a child so that its memory never belongs to the driver.
-void build_plan_in_child(const Case& c, const std::string& path) {
+// Plans and schedules are built in a child so that their memory never belongs to the driver.
+void build_in_child(const std::string& what, const std::function<void()>& build) {
   std::fflush(nullptr);
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
     int code = 0;
     try {
-      write_case_plan(c, path);
+      build();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "compare_simgrid: %s\n", e.what());
       code = 1;
@@ -230,7 +237,7 @@ void build_plan_in_child(const Case& c, const std::string& path) {
   }
   int status = 0;
   if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw std::runtime_error("building the plan of " + c.label() + " failed");
+    throw std::runtime_error("building " + what + " failed");
 }
 
 // ---------------------------------------------------------------------------
@@ -361,7 +368,7 @@ Row run_case(const Case& c, const std::string& dir, const std::vector<std::strin
              const std::vector<std::string>& simgrid, const std::string& mpnsim, int repeat, long& driver_rss_kb) {
   const std::string base = fmt::format("{}/{}-{}", dir, c.family->topology, c.size);
   const std::string plan_path = base + ".plan";
-  build_plan_in_child(c, plan_path);
+  build_in_child("the plan of " + c.label(), [&] { write_case_plan(c, plan_path); });
   double T = 0;
   {
     std::ifstream in(plan_path);
@@ -397,6 +404,75 @@ Row run_case(const Case& c, const std::string& dir, const std::vector<std::strin
   }
   r.agree = r.diff_sides <= mpnsim::kTimeRelTol && (!simgrid.empty() || r.diff_analytic <= mpnsim::kTimeRelTol);
   return r;
+}
+
+// ---------------------------------------------------------------------------
+// DAG schedules: one schedule file replayed by both players, task by task.
+
+struct DagRow {
+  mpnsim::bench::DagCase spec;
+  Side mpnsim, simgrid;  // simgrid: not run with --mpnsim-only
+  double diff = 0;       // max over tasks |mpnsim - SimGrid| / finish
+  bool agree = false;
+};
+
+DagRow run_dag_case(const mpnsim::bench::DagCase& c, const std::string& dir, const std::string& play,
+                    const std::string& simgrid, int repeat, long& driver_rss_kb) {
+  const std::string base = fmt::format("{}/dag-{}-d{}-{}", dir, c.scheduler, c.dim, c.tasks);
+  const std::string file = base + ".schedule";
+  build_in_child("the schedule of " + c.label(), [&] { mpnsim::bench::write_dag_case(c, file); });
+  DagRow r;
+  r.spec = c;
+  r.mpnsim = run_side({play}, file, base + ".mpnsim.out", repeat, driver_rss_kb);
+  if (simgrid.empty()) {
+    r.agree = true;  // nothing to compare with
+    return r;
+  }
+  r.simgrid = run_side({simgrid}, file, base + ".simgrid.out", repeat, driver_rss_kb);
+  const auto& a = r.mpnsim.result.finish;
+  const auto& b = r.simgrid.result.finish;
+  if (a.size() != b.size()) throw std::runtime_error(c.label() + ": the two sides report different task counts");
+  for (std::size_t i = 0; i < a.size(); ++i) r.diff = std::max(r.diff, rel(a[i], b[i]));
+  // Both count every task and every hop once.
+  r.agree = r.diff <= mpnsim::kTimeRelTol && r.mpnsim.result.events == r.simgrid.result.events;
+  return r;
+}
+
+void print_dag_header() {
+  fmt::print("| schedule | tasks | delayed by contention | replayed / estimated makespan | activities mpnsim / SimGrid | SimGrid steps | wall mpnsim | wall SimGrid | wall × | "
+             "CPU × | peak RSS mpnsim | peak RSS SimGrid | RSS × | max rel diff |\n");
+  fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+}
+
+void print_dag_row(const DagRow& r) {
+  const auto& m = r.mpnsim.best;
+  const auto& g = r.simgrid.best;
+  const std::size_t tasks = r.mpnsim.result.finish.size();
+  const auto& f = r.mpnsim.result.finish;
+  const double makespan = f.empty() ? 0 : *std::max_element(f.begin(), f.end());
+  const std::string contention = fmt::format("{} | {:.3f}", r.mpnsim.result.delayed, makespan / r.mpnsim.result.estimate);
+  if (g.wall == 0) {  // --mpnsim-only
+    fmt::print("| {} | {} | {} | {} / - | - | {} | - | - | - | {} | - | - | - |\n", r.spec.label(), tasks,
+               contention, r.mpnsim.result.events, human_time(m.wall), human_mem(m.maxrss_kb));
+  } else {
+    fmt::print("| {} | {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} |\n",
+               r.spec.label(), tasks, contention, r.mpnsim.result.events, r.simgrid.result.events, r.simgrid.result.steps,
+               human_time(m.wall), human_time(g.wall), g.wall / m.wall, g.cpu / m.cpu, human_mem(m.maxrss_kb),
+               human_mem(g.maxrss_kb), static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb), r.diff);
+  }
+  std::fflush(stdout);
+}
+
+std::vector<std::string> parse_words(const std::string& text) {
+  std::vector<std::string> out;
+  if (text.empty() || text == "none") return out;
+  std::size_t pos = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', pos);
+    out.push_back(text.substr(pos, comma - pos));
+    if (comma == std::string::npos) return out;
+    pos = comma + 1;
+  }
 }
 
 std::vector<int> parse_sizes(const std::string& text) {
@@ -435,6 +511,9 @@ int main(int argc, char** argv) {
   Family star{"star-sequential", "star", "n", 1.0, 1e-8, 1e-12, 1.0};
   std::string dims = "10:18", stars = "1000,10000,100000";
   std::string play = (here / "play_plan").string(), simgrid = (here / "simgrid_scatter").string();
+  std::string play_dag = (here / "play_dag").string(), simgrid_dag = (here / "simgrid_dag").string();
+  std::string dag_tasks = "10000,100000", dag_dims = "6,8", dag_schedulers = "heft,lps";
+  mpnsim::bench::DagCase dag_defaults;
   std::string mpnsim = (here.parent_path() / "mpnsim").string();
   bool no_command = false;
   std::string workdir;
@@ -451,10 +530,20 @@ int main(int argc, char** argv) {
   app.add_option("--star-w", star.w, "star: w")->capture_default_str();
   app.add_option("--star-z", star.z, "star: z")->capture_default_str();
   app.add_option("--star-S", star.S, "star: startup per message")->capture_default_str();
+  app.add_option("--dag-tasks", dag_tasks, "DAG replay: task counts of the generated graphs (none: skip)")
+      ->capture_default_str();
+  app.add_option("--dag-dims", dag_dims, "DAG replay: hypercube dimensions")->capture_default_str();
+  app.add_option("--dag-schedulers", dag_schedulers, "DAG replay: the schedulers whose schedules are replayed")
+      ->capture_default_str();
+  app.add_option("--dag-z", dag_defaults.z, "DAG replay: z of every link (Tcm = 1; work is 1..10)")->capture_default_str();
+  app.add_option("--dag-S", dag_defaults.latency, "DAG replay: startup per hop")->capture_default_str();
+  app.add_option("--dag-seed", dag_defaults.seed, "DAG replay: the generator's seed")->capture_default_str();
   app.add_option("--repeat", repeat, "runs per side; the fastest wall time is kept")->check(CLI::PositiveNumber)
       ->capture_default_str();
   app.add_option("--play-plan", play, "the mpnsim player")->capture_default_str();
   app.add_option("--simgrid", simgrid, "the SimGrid player")->capture_default_str();
+  app.add_option("--play-dag", play_dag, "the mpnsim DAG schedule player")->capture_default_str();
+  app.add_option("--simgrid-dag", simgrid_dag, "the SimGrid DAG schedule player")->capture_default_str();
   app.add_option("--mpnsim", mpnsim, "the mpnsim command line, run as `mpnsim dlt ... --format json` beside the "
                  "players")->capture_default_str();
   app.add_flag("--no-command", no_command, "players only: leave out the `mpnsim dlt` rows");
@@ -465,7 +554,10 @@ int main(int argc, char** argv) {
   app.add_flag("--mpnsim-only", mpnsim_only,
                "run only the mpnsim side, checked against the analytic T (for sizes SimGrid would take minutes on)");
   CLI11_PARSE(app, argc, argv);
-  if (mpnsim_only) simgrid.clear();
+  if (mpnsim_only) {
+    simgrid.clear();
+    simgrid_dag.clear();
+  }
   if (no_command) mpnsim.clear();
 
   const bool own_dir = workdir.empty();
@@ -474,6 +566,16 @@ int main(int argc, char** argv) {
     std::vector<Case> cases;
     for (int d : parse_sizes(dims)) cases.push_back({&cube, d});
     for (int n : parse_sizes(stars)) cases.push_back({&star, n});
+    std::vector<mpnsim::bench::DagCase> dag_cases;
+    for (int tasks : parse_sizes(dag_tasks))
+      for (int d : parse_sizes(dag_dims))
+        for (const std::string& scheduler : parse_words(dag_schedulers)) {
+          mpnsim::bench::DagCase c = dag_defaults;
+          c.scheduler = scheduler;
+          c.dim = d;
+          c.tasks = tasks;
+          dag_cases.push_back(c);
+        }
     fs::create_directories(workdir);
 
     fmt::print("mpnsim vs SimGrid, same plans, one process per side ({}; repeat {})\n", cpu_model(), repeat);
@@ -486,7 +588,7 @@ int main(int argc, char** argv) {
       fmt::print("`mpnsim dlt` rows: {} dlt --strategy S --topology T ... --format json, the whole process "
                  "(peak RSS: wait4's ru_maxrss)\n", mpnsim);
     fmt::print("\n");
-    print_header();
+    if (!cases.empty()) print_header();
     long driver_rss_kb = 0;
     bool all_agree = true;
     for (const Case& c : cases) {
@@ -499,7 +601,20 @@ int main(int argc, char** argv) {
       if (!mpnsim.empty()) print_row(r, r.command, r.label + ", `mpnsim dlt` (whole process)");
       all_agree = all_agree && r.agree;
     }
-    fmt::print("\nFinish times {} within relative {:g} on every processor of every plan{}.\n",
+    if (!dag_cases.empty()) {
+      fmt::print("\nDAG schedules replayed (random DAGs, degrees <= 3, work and data real on 1..10; z={} S={}; w=1, "
+                 "co-processors, a port per link, store-and-forward on mpnsim's routes; mpnsim: bench/play_dag, the "
+                 "whole hypercube and mpnsim::replay; SimGrid: bench/simgrid_dag, a mutex per link direction)\n\n",
+                 dag_defaults.z, dag_defaults.latency);
+      print_dag_header();
+      for (const auto& c : dag_cases) {
+        const DagRow r = run_dag_case(c, workdir, play_dag, simgrid_dag, repeat, driver_rss_kb);
+        print_dag_row(r);
+        all_agree = all_agree && r.agree;
+      }
+    }
+    fmt::print("\nFinish times {} within relative {:g} on every processor of every plan and every task of every "
+               "schedule{}.\n",
                all_agree ? "agree" : "DO NOT agree", mpnsim::kTimeRelTol,
                mpnsim_only ? " (mpnsim against the analytic T; SimGrid not run)" : "");
     fmt::print("Peak RSS is each player's own high-water mark (VmHWM at its end); wait4's ru_maxrss would be at least\n"

@@ -1,116 +1,17 @@
 // Reading and writing the benchmark plan and result files (fast: from_chars / to_chars, one buffer).
 #include "plan_file.hpp"
 
-#include <charconv>
+#include "bench/simgrid/token_text.hpp"
+
 #include <cstdio>
 #include <fstream>
-#include <iterator>
 #include <memory>
 #include <stdexcept>
-#include <string_view>
 
 namespace mpnsim::bench {
 
-namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  // One read of the whole file: a character iterator costs ~2 ns a byte on 50 MB plans.
-  std::string text(static_cast<std::size_t>(in.tellg()), '\0');
-  in.seekg(0);
-  if (!in.read(text.data(), static_cast<std::streamsize>(text.size())))
-    throw std::runtime_error("cannot read " + path);
-  return text;
-}
-
-void dump(const std::string& text, const std::string& path) {
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), std::fclose);
-  if (!f || std::fwrite(text.data(), 1, text.size(), f.get()) != text.size())
-    throw std::runtime_error("cannot write " + path);
-}
-
-// Appends values separated by spaces; to_chars gives the shortest exact form.
-class Writer {
- public:
-  template <class T>
-  Writer& operator<<(T value) {
-    char buf[40];
-    const auto r = std::to_chars(buf, buf + sizeof buf, value);
-    out_.append(buf, r.ptr);
-    return *this;
-  }
-  Writer& operator<<(std::string_view s) {
-    out_.append(s);
-    return *this;
-  }
-  Writer& operator<<(const std::string& s) { return *this << std::string_view(s); }
-  Writer& operator<<(const char* s) { return *this << std::string_view(s); }
-  Writer& operator<<(char c) {
-    out_.push_back(c);
-    return *this;
-  }
-  std::string& text() { return out_; }
-
- private:
-  std::string out_;
-};
-
-// Tokens separated by blanks and newlines; errors name the line.
-class Reader {
- public:
-  Reader(std::string text, std::string path) : text_(std::move(text)), path_(std::move(path)) {}
-
-  bool at_end() {
-    skip();
-    return pos_ >= text_.size();
-  }
-  std::string_view word() {
-    skip();
-    const std::size_t start = pos_;
-    while (pos_ < text_.size() && !blank(text_[pos_])) ++pos_;
-    if (start == pos_) fail("unexpected end of file");
-    return std::string_view(text_).substr(start, pos_ - start);
-  }
-  template <class T>
-  T number() {
-    const std::string_view w = word();
-    T value{};
-    const auto r = std::from_chars(w.data(), w.data() + w.size(), value);
-    if (r.ec != std::errc() || r.ptr != w.data() + w.size()) fail("not a number: '" + std::string(w) + "'");
-    return value;
-  }
-  void expect(std::string_view key) {
-    if (word() != key) fail("expected '" + std::string(key) + "'");
-  }
-  [[noreturn]] void fail(const std::string& what) const {
-    std::size_t line = 1;
-    for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i) line += text_[i] == '\n';
-    throw std::runtime_error(path_ + ":" + std::to_string(line) + ": " + what);
-  }
-
- private:
-  static bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
-  void skip() {
-    while (pos_ < text_.size()) {
-      if (text_[pos_] == '#') {  // comment to the end of the line
-        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
-      } else if (blank(text_[pos_])) {
-        ++pos_;
-      } else {
-        break;
-      }
-    }
-  }
-  std::string text_;
-  std::string path_;
-  std::size_t pos_ = 0;
-};
-
-}  // namespace
-
 void write_plan_file(const PlanFile& plan, const std::string& path) {
-  Writer w;
+  TextWriter w;
   w << "# mpnsim divisible-load plan (bench/compare_simgrid): amounts in bytes, times in the plan's unit\n";
   w << "family " << plan.family << ' ' << plan.family_size << '\n';
   w << "speed " << plan.speed << '\n';
@@ -129,7 +30,7 @@ void write_plan_file(const PlanFile& plan, const std::string& path) {
 }
 
 PlanFile read_plan_file(const std::string& path) {
-  Reader r(slurp(path), path);
+  TokenReader r(slurp(path), path);
   PlanFile p;
   r.expect("family");
   p.family = std::string(r.word());
@@ -176,15 +77,16 @@ PlanFile read_plan_file(const std::string& path) {
 }
 
 void write_play_result(const PlayResult& result, const std::string& path) {
-  Writer w;
+  TextWriter w;
   w << "events " << result.events << '\n' << "steps " << result.steps << '\n';
   w << "finish " << result.finish.size() << '\n';
   for (double f : result.finish) w << f << '\n';
+  if (result.estimate > 0) w << "estimate " << result.estimate << '\n' << "delayed " << result.delayed << '\n';
   dump(w.text(), path);
 }
 
 PlayResult read_play_result(const std::string& path) {
-  Reader r(slurp(path), path);
+  TokenReader r(slurp(path), path);
   PlayResult res;
   r.expect("events");
   res.events = r.number<std::uint64_t>();
@@ -193,9 +95,12 @@ PlayResult read_play_result(const std::string& path) {
   r.expect("finish");
   res.finish.resize(r.number<std::size_t>());
   for (double& f : res.finish) f = r.number<double>();
-  if (!r.at_end()) {
-    r.expect("peak_rss_kb");
-    res.peak_rss_kb = r.number<std::uint64_t>();
+  while (!r.at_end()) {
+    const std::string_view key = r.word();
+    if (key == "estimate") res.estimate = r.number<double>();
+    else if (key == "delayed") res.delayed = r.number<std::uint64_t>();
+    else if (key == "peak_rss_kb") res.peak_rss_kb = r.number<std::uint64_t>();
+    else r.fail("unknown key '" + std::string(key) + "'");
   }
   return res;
 }

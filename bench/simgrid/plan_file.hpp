@@ -43,6 +43,10 @@ struct PlayResult {
   std::uint64_t steps = 0;   // distinct simulated dates the simulator stopped at
   std::vector<double> finish;
   std::uint64_t peak_rss_kb = 0;  // the player's own high-water mark (0: not reported)
+  // DAG replay (mpnsim side), when given: the schedule's own makespan, and how many
+  // tasks finish later than the schedule says (delayed by link contention).
+  double estimate = 0;
+  std::uint64_t delayed = 0;
 };
 
 // write_play_result writes everything but the peak; the player appends that

@@ -23,39 +23,16 @@
 #include <cstdio>
 #include <exception>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "plan_file.hpp"
+#include "bench/simgrid/exact_model.hpp"
+#include "bench/simgrid/plan_file.hpp"
 
 namespace sg4 = simgrid::s4u;
 using mpnsim::bench::PlanFile;
 using mpnsim::bench::PlayResult;
 
 namespace {
-
-// Settings under which SimGrid's network model is exactly "S + bytes / bandwidth"
-// per message and its CPU model "flops / speed": no TCP corrections, no
-// latency-dependent bandwidth bound, no reverse-direction traffic, and a
-// timing precision far below the 1e-9 relative tolerance of the comparison.
-void configure_exact_linear_model(double makespan, bool stack_set_by_user) {
-  sg4::Engine::set_config("network/model:CM02");
-  sg4::Engine::set_config("network/latency-factor:1");
-  sg4::Engine::set_config("network/bandwidth-factor:1");
-  sg4::Engine::set_config("network/weight-S:0");
-  sg4::Engine::set_config("network/crosstraffic:0");
-  sg4::Engine::set_config("network/TCP-gamma:0");
-  sg4::Engine::set_config("surf/precision", 1e-12 * makespan);
-  if (stack_set_by_user) return;
-  // The default stacks (8 MiB, each behind a guard page, so two memory maps per
-  // actor) exhaust the kernel's map limit past ~32k actors. Without guard pages
-  // SimGrid callocs the stacks, so every byte of them is resident: keep them
-  // small. These actors need less than 6 KiB (behind guard pages, 6 KiB runs
-  // and 5 KiB faults: --cfg=contexts/stack-size:6 --cfg=contexts/guard-size:1
-  // on the d = 14 and n = 10^4 plans), so 8 KiB leaves a margin.
-  sg4::Engine::set_config("contexts/stack-size", 8);
-  sg4::Engine::set_config("contexts/guard-size", 0);
-}
 
 struct Shared {
   const PlanFile& plan;
@@ -107,9 +84,7 @@ void processor(Shared& s, int id, bool is_root) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool stack_set_by_user = false;
-  for (int i = 1; i < argc; ++i)
-    stack_set_by_user = stack_set_by_user || std::string_view(argv[i]).find("contexts/") != std::string_view::npos;
+  const bool stack_set_by_user = mpnsim::bench::sets_context_options(argc, argv);
   sg4::Engine engine(&argc, argv);
   if (argc != 3) {
     std::fprintf(stderr, "usage: %s PLAN_FILE RESULT_FILE [--cfg=key:value ...]\n", argv[0]);
@@ -119,7 +94,7 @@ int main(int argc, char** argv) {
     mpnsim::bench::PhaseClock clock;
     const PlanFile plan = mpnsim::bench::read_plan_file(argv[1]);
     clock.lap("read plan file");
-    configure_exact_linear_model(plan.T_analytic, stack_set_by_user);
+    mpnsim::bench::configure_exact_linear_model(plan.T_analytic, stack_set_by_user);
     Shared s{plan, {}, {}, {}};
     s.result.finish.assign(plan.nodes.size(), 0.0);
     build_platform(s);

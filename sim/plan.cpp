@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -159,10 +160,8 @@ struct Player {
   }
 };
 
-}  // namespace
-
-PlanOutcome play(const Plan& plan, Machine& machine) {
-  validate(plan, machine.size());
+// play() once the plan is validated and its names are tags first_tag, first_tag + 1, ...
+PlanOutcome play_validated(const Plan& plan, Machine& machine, std::uint32_t first_tag) {
   const std::size_t n = plan.actions.size();
   if (n >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
@@ -184,10 +183,6 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
   };
   // Count each action's dependents (in `first` of the next record), then prefix sums.
   std::size_t sends = 0;
-  // The plan's names become the timeline's tags as they are, one for one: no
-  // look-up of each action's name (tags are only ever read back as names, so two
-  // equal names under two tags print the same).
-  const std::uint32_t first_tag = machine.timeline().add_tags(plan.names);
   for (std::size_t i = 0; i < n; ++i) {
     const PlanAction& a = plan.actions[i];
     ActionState& st = p.state[i];
@@ -218,6 +213,21 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
   outcome.completed.resize(n);
   for (std::size_t i = 0; i < n; ++i) outcome.completed[i] = p.state[i].completed;
   return outcome;
+}
+
+}  // namespace
+
+// The plan's names become the timeline's tags as they are, one for one: no
+// look-up of each action's name (tags are only ever read back as names, so two
+// equal names under two tags print the same).
+PlanOutcome play(const Plan& plan, Machine& machine) {
+  validate(plan, machine.size());
+  return play_validated(plan, machine, machine.timeline().add_tags(plan.names));
+}
+
+PlanOutcome play(Plan&& plan, Machine& machine) {
+  validate(plan, machine.size());  // before the names go: its messages use them
+  return play_validated(plan, machine, machine.timeline().add_tags(std::move(plan.names)));
 }
 
 }  // namespace mpnsim

@@ -54,5 +54,8 @@ struct PlanOutcome {
 // order; actions released by the same completion in plan order), then runs the
 // engine to the end.
 PlanOutcome play(const Plan& plan, Machine& machine);
+// The same, moving the plan's names into the timeline's tags instead of copying
+// them (a DAG replay names every action): afterwards the plan has no names.
+PlanOutcome play(Plan&& plan, Machine& machine);
 
 }  // namespace mpnsim

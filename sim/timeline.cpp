@@ -2,6 +2,7 @@
 #include "sim/timeline.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -27,6 +28,13 @@ void Timeline::renumber_links(const std::vector<int>& ids) {
 std::uint32_t Timeline::add_tags(const std::vector<std::string>& names) {
   const auto first = static_cast<std::uint32_t>(tags_.size());
   tags_.insert(tags_.end(), names.begin(), names.end());
+  return first;
+}
+
+std::uint32_t Timeline::add_tags(std::vector<std::string>&& names) {
+  const auto first = static_cast<std::uint32_t>(tags_.size());
+  tags_.insert(tags_.end(), std::make_move_iterator(names.begin()), std::make_move_iterator(names.end()));
+  names.clear();
   return first;
 }
 

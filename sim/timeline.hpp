@@ -41,6 +41,8 @@ class Timeline {
   // Tags for names[0..k), new ones even where a name is known: names[i] is tag
   // first + i, and first is returned. For a plan's names, which are given once.
   std::uint32_t add_tags(const std::vector<std::string>& names);
+  // The same, taking the strings over instead of copying them.
+  std::uint32_t add_tags(std::vector<std::string>&& names);
 
   // Room for this many records, so that long runs do not copy while growing.
   void reserve(std::size_t computes, std::size_t transfers) {

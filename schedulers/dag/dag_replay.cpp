@@ -55,8 +55,8 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   Engine engine;
   const MachineSpec played = replay_machine(graph, machine);
   Machine m(engine, played);
-  const Plan plan = replay_plan(graph, schedule);
-  const PlanOutcome outcome = play(plan, m);
+  Plan plan = replay_plan(graph, schedule);
+  const PlanOutcome outcome = play(std::move(plan), m);
   DagReplay r;
   r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
   r.timeline = std::move(m.timeline());

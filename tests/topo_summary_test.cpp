@@ -1,7 +1,6 @@
 // `mpnsim topo`: a summary by default that works at 2^20 nodes, and full outputs whose size is estimated first (issue #12).
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <sstream>
 
 #include "test_support.hpp"
@@ -20,7 +19,6 @@ TEST(TopoSummary, HypercubeOfAMillionNodesInUnderOneGiB) {
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space, so ulimit -v cannot measure the binary";
 #endif
-  const auto start = std::chrono::steady_clock::now();
   const std::string cmd = std::string("bash -c 'ulimit -v 1048576; ") + MPNSIM_BINARY + " topo hypercube --dim 20' 2>&1";
   testing::CommandResult c;
   FILE* pipe = popen(cmd.c_str(), "r");
@@ -28,14 +26,12 @@ TEST(TopoSummary, HypercubeOfAMillionNodesInUnderOneGiB) {
   char buf[4096];
   while (std::fgets(buf, sizeof buf, pipe)) c.output += buf;
   const int status = pclose(pipe);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << c.output;
   for (const char* line : {"hypercube(dim=20)", "nodes              1048576", "links              10485760",
                            "degree             min 20, mean 20, max 20", "diameter           20",
                            "average distance   10.0000095", "exact: one breadth-first search from node 0",
                            "levels             21 (levels 0..20"})
     EXPECT_NE(c.output.find(line), std::string::npos) << line << "\n" << c.output;
-  EXPECT_LT(seconds, 30.0);
 }
 
 TEST(TopoSummary, ExactDistancesWhileAffordable) {
@@ -72,15 +68,18 @@ TEST(TopoSummary, DisconnectedAndDirectedNetworks) {
 }
 
 TEST(TopoOutput, FullFormatsAboveOneGiBAreRefusedBeforeBuilding) {
-  const auto start = std::chrono::steady_clock::now();
+  // In 512 MiB of address space, which the 2 GiB network would not fit: nothing is built.
+  // (AddressSanitizer reserves terabytes of address space: its build runs it without the cap.)
+#if defined(__SANITIZE_ADDRESS__)
   const auto r = run_mpnsim("topo hypercube --dim 22 --format json");
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+#else
+  const auto r = testing::run_mpnsim_env("ulimit -v 524288;", "topo hypercube --dim 22 --format json");
+#endif
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("4194304 nodes and up to 46137344 links would make about 2.0 GiB of json"),
             std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("-o FILE --force"), std::string::npos) << r.output;
-  EXPECT_LT(seconds, 2.0);  // nothing was built
   const auto dot = run_mpnsim("topo hypercube --dim 22 --format json -o /dev/null");
   EXPECT_EQ(dot.exit_code, 2) << dot.output;  // -o alone is not enough
   const auto force = run_mpnsim("topo let --depth 2 --force");

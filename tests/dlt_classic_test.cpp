@@ -193,5 +193,18 @@ TEST(DltGeneric, TinyNegativeLoadsOnSlowLinksAreLeftOut) {
   expect_simulation_matches(sol);
 }
 
+TEST(DltGeneric, ASpeedPastDoublesRangeIsRefused) {
+  // Found by the machine_yaml fuzz campaign: w = 4.9e-324 (the smallest subnormal) gives a
+  // speed 1/w of inf, and the solver's shares became inf and NaN until a logic_error (exit 1).
+  const Topology t = star(6);
+  try {
+    (void)run(generic_strategy(), t, machine_for(t, 4.9e-324, 7, 4.9e-324));
+    FAIL() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("past the range of double-precision numbers"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW((void)run(generic_strategy(), t, machine_for(t, 1e-300, 7, 0)));
+}
+
 }  // namespace
 }  // namespace mpnsim

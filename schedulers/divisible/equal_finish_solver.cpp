@@ -101,6 +101,11 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
     const double w = machine.processors[static_cast<std::size_t>(v)].w;
     if (!(w > 0)) throw std::invalid_argument(fmt::format("processor {} has w = 0: an infinitely fast "
                                                           "processor would take every load", v));
+    // A speed 1/(w Tcp) past double's range is an infinitely fast processor to the solver's
+    // arithmetic (w = 4.9e-324 made shares of inf and NaN).
+    if (!std::isfinite(1.0 / (w * machine.Tcp)))
+      throw std::invalid_argument(fmt::format("processor {} has w Tcp = {:g}: its speed 1/(w Tcp) is past the "
+                                              "range of double-precision numbers", v, w * machine.Tcp));
   }
 
   std::vector<std::string> notes;

@@ -222,6 +222,16 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
     }
   }
 
+  // The shares must add up to the load. When the machine's time scales are too far apart
+  // for doubles (w = 2.2e-308 beside z = 9.2e18), the affine sums overflow and the shares
+  // are lost (they summed to 3 for a load of 1): refuse rather than report them.
+  double shared = 0;
+  for (int v : order)
+    if (active[static_cast<std::size_t>(v)]) shared += std::max(0.0, alpha[static_cast<std::size_t>(v)]);
+  if (!std::isfinite(T) || !std::isfinite(shared) || std::abs(shared - load) > 1e-9 * load)
+    throw std::invalid_argument(fmt::format(
+        "the equal-finish shares add up to {:g} for a load of {:g}: the processors' and links' times (w Tcp, "
+        "z Tcm, S) are too far apart for double-precision arithmetic", shared, load));
   DltSolution sol;
   sol.strategy = "generic";
   sol.T = T;

@@ -204,6 +204,10 @@ TEST(DltGeneric, ASpeedPastDoublesRangeIsRefused) {
     EXPECT_NE(std::string(e.what()).find("past the range of double-precision numbers"), std::string::npos) << e.what();
   }
   EXPECT_NO_THROW((void)run(generic_strategy(), t, machine_for(t, 1e-300, 7, 0)));
+  // And w Tcp past the top of the range (w = 2, Tcp = 1e308): a logic_error (exit 1) before.
+  MachineSpec slow = machine_for(t, 2, 1, 0);
+  slow.Tcp = 1e308;
+  EXPECT_THROW((void)run(generic_strategy(), t, slow), std::invalid_argument);
 }
 
 TEST(DltGeneric, TimeScalesTooFarApartForDoublesAreRefused) {

@@ -103,9 +103,10 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
                                                           "processor would take every load", v));
     // A speed 1/(w Tcp) past double's range is an infinitely fast processor to the solver's
     // arithmetic (w = 4.9e-324 made shares of inf and NaN).
-    if (!std::isfinite(1.0 / (w * machine.Tcp)))
-      throw std::invalid_argument(fmt::format("processor {} has w Tcp = {:g}: its speed 1/(w Tcp) is past the "
-                                              "range of double-precision numbers", v, w * machine.Tcp));
+    const double wt = w * machine.Tcp;
+    if (!std::isfinite(wt) || !std::isfinite(1.0 / wt))
+      throw std::invalid_argument(fmt::format("processor {} has w Tcp = {:g}: its time or its speed 1/(w Tcp) is "
+                                              "past the range of double-precision numbers", v, wt));
   }
 
   std::vector<std::string> notes;
@@ -163,7 +164,12 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
       for (const Affine& a : s.child_load) s.total = s.total + a;
       if (v != tree.root) {
         const LinkCost lc = link_cost(tree.parent[static_cast<std::size_t>(v)], v);
-        if (!(s.total.p > 0)) throw std::logic_error("equal-finish solver: non-positive capacity");
+        // Zero or not a number only when the sums overflowed or underflowed (the times
+        // of processors and links too far apart), never for representable inputs.
+        if (!(s.total.p > 0) || !std::isfinite(s.total.p))
+          throw std::invalid_argument(fmt::format(
+              "the equal-finish capacity of processor {}'s subtree is {:g}: the processors' and links' times "
+              "(w Tcp, z Tcm, S) are too far apart for double-precision arithmetic", v, s.total.p));
         s.a_in = lc.per_unit + 1.0 / s.total.p;
         s.b_in = lc.startup - s.total.q / s.total.p;
       }
@@ -198,7 +204,12 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
       for (int v : live)
         if (short_of_time(alpha[static_cast<std::size_t>(v)] * machine.processors[static_cast<std::size_t>(v)].w * machine.Tcp, T)) {
           const std::vector<int> ch = kids(v);
-          if (ch.empty()) throw std::logic_error("equal-finish solver: negative share on a leaf");
+          // A leaf's share is its load, which was not refused above: only rounding lost
+          // to time scales too far apart gets here.
+          if (ch.empty())
+            throw std::invalid_argument(fmt::format(
+                "processor {} would get a negative share: the processors' and links' times (w Tcp, z Tcm, S) are "
+                "too far apart for double-precision arithmetic", v));
           prune_parent = v;
           prune.push_back(ch.back());
           break;

@@ -6,7 +6,7 @@
 
 namespace mpnsim {
 
-TaskTree complete_tree(int arity, int depth) {
+std::int64_t complete_tree_size(int arity, int depth) {
   if (arity < 1) throw ParamError("arity", fmt::format("expected an integer >= 1, got {}", arity));
   if (depth < 0) throw ParamError("depth", fmt::format("expected an integer >= 0, got {}", depth));
   std::int64_t total = 0, width = 1;
@@ -21,8 +21,16 @@ TaskTree complete_tree(int arity, int depth) {
                                             arity, depth, all, all * 64 / (1 << 30), kMaxTreeTasks));
     }
   }
+  return total;
+}
+
+TaskTree complete_tree(int arity, int depth) {
+  const std::int64_t total = complete_tree_size(arity, depth);
+  // Every level but the last has children: total - arity^depth tasks.
+  std::int64_t last = 1;
+  for (int k = 0; k < depth; ++k) last *= arity;
   std::vector<int> counts(static_cast<std::size_t>(total), 0);
-  const std::int64_t inner = total - width / arity;  // every level but the last
+  const std::int64_t inner = total - last;
   for (std::int64_t i = 0; i < inner; ++i) counts[static_cast<std::size_t>(i)] = arity;
   return TaskTree::from_child_counts(counts);
 }

@@ -59,6 +59,13 @@ TaskTree make_tree(const TreeWorkloadEntry& entry, const ParamSet& p, std::uint6
   return read_tree_file(p.text("file"));
 }
 
+void check_fixed_tree(const TreeWorkloadEntry& entry, const ParamSet& p) {
+  if (entry.name == "complete")
+    (void)complete_tree_size(static_cast<int>(p.integer("arity")), static_cast<int>(p.integer("depth")));
+  else
+    (void)make_tree(entry, p, 0);
+}
+
 // Parameters separated by spaces, not commas: labels are plot series (gnuplot cuts quoted CSV cells at commas).
 std::string tree_workload_label(const TreeWorkloadEntry& entry, const ParamSet& p) {
   if (entry.name == "complete") return fmt::format("complete(arity={} depth={})", p.integer("arity"), p.integer("depth"));

@@ -10,6 +10,8 @@ namespace mpnsim {
 // Every task above `depth` has `arity` children: levels 0..depth, arity^k tasks at level k.
 // Throws ParamError (key "arity" or "depth") when out of range or above kMaxTreeTasks.
 TaskTree complete_tree(int arity, int depth);
+// Its number of tasks, with the same checks and errors, without building it.
+std::int64_t complete_tree_size(int arity, int depth);
 
 // Thesis §4.5.1, built breadth first: a task at level `depth` is a leaf; any other task is a
 // leaf with probability 1 - spawn (Spawn = 0), else it has Fanout children, uniform on

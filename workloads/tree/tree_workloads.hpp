@@ -28,6 +28,10 @@ const TreeWorkloadEntry* find_tree_workload(const std::string& name);
 // std::runtime_error (a random tree past kMaxTreeTasks).
 TaskTree make_tree(const TreeWorkloadEntry& entry, const ParamSet& params, std::uint64_t seed);
 
+// Throws the ParamError make_tree would throw for a tree that is the same every time (neither
+// random nor from a file), from its parameters alone: a complete tree is not built to be checked.
+void check_fixed_tree(const TreeWorkloadEntry& entry, const ParamSet& params);
+
 // "random(spawn=0.9 fanout=2 depth=10)": the workload with its parameters, for outputs (no commas).
 std::string tree_workload_label(const TreeWorkloadEntry& entry, const ParamSet& params);
 

@@ -39,9 +39,8 @@ class TaskTreePoint : public PreparedPoint {
     std::vector<TreeRun> runs;
     runs.reserve(static_cast<std::size_t>(trees_));
     for (int i = 0; i < trees_; ++i) {
-      const TaskTree tree =
-          make_tree(*workload_.entry, workload_.params, tree_seed(base_seed_, workload_.label, repetition, i));
-      runs.push_back(run_tree(tree, network_, *scheduler_.entry, scheduler_.params, execution_));
+      const auto tree = workload_tree(workload_, tree_seed(base_seed_, workload_.label, repetition, i));
+      runs.push_back(run_tree(*tree, network_, *scheduler_.entry, scheduler_.params, execution_));
     }
     const TreeRunLabels labels = tree_run_labels(topology_, scheduler_.entry->name, workload_.label);
     PointResult r;

@@ -73,7 +73,8 @@ TreeWorkloadChoice read_tree_workload(const YamlSource& src, const YAML::Node& n
       file = std::filesystem::path(src.file()).parent_path() / file;
     c.params.set("file", file.lexically_normal().string());
     try {
-      (void)make_tree(*c.entry, c.params, 0);  // read now: a bad file stops everything before any work
+      // Read now, once: a bad file stops everything before any work, and no run reads it again.
+      c.file_tree = std::make_shared<const TaskTree>(make_tree(*c.entry, c.params, 0));
     } catch (const WorkloadInputError& e) {
       src.fail(at("file"), path + ".file", e.what());
     } catch (const std::invalid_argument& e) {
@@ -90,13 +91,18 @@ TreeWorkloadChoice read_tree_workload(const YamlSource& src, const YAML::Node& n
         throw ParamError("depth", fmt::format("trees of this class hold {:.3g} tasks on average; at most {} fit "
                                               "(lower depth, spawn or fanout)", expected, kMaxTreeTasks / 8));
     } else {
-      (void)make_tree(*c.entry, c.params, 0);  // complete trees: checks the size
+      check_fixed_tree(*c.entry, c.params);  // complete trees: their size, without building them
     }
   } catch (const ParamError& e) {
     src.fail(at(e.key().c_str()), join_path(path, e.key()), e.problem());
   }
   c.label = tree_workload_label(*c.entry, c.params);
   return c;
+}
+
+std::shared_ptr<const TaskTree> workload_tree(const TreeWorkloadChoice& workload, std::uint64_t seed) {
+  if (workload.file_tree) return workload.file_tree;
+  return std::make_shared<const TaskTree>(make_tree(*workload.entry, workload.params, seed));
 }
 
 const std::vector<ParamSpec>& tree_execution_params() {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,8 @@ struct TreeWorkloadChoice {
   const TreeWorkloadEntry* entry = nullptr;
   ParamSet params;     // a tree-file's `file` resolved against the experiment file's directory
   std::string label;   // e.g. "random(spawn=0.9 fanout=2 depth=10)"
+  // A tree-file's tree, read once by read_tree_workload and shared by every run (read-only).
+  std::shared_ptr<const TaskTree> file_tree;
 };
 
 // `scheduler: NAME` or `scheduler: {name: NAME, PARAM: VALUE ...}`. An unknown name is refused
@@ -33,6 +36,10 @@ TreeSchedulerChoice read_tree_scheduler(const YamlSource& src, const YAML::Node&
 // `workload: {kind: complete | random | tree-file, PARAM: VALUE ...}`. A tree file is read here
 // (so a bad file stops the run before any work, with FILE:LINE and what was expected).
 TreeWorkloadChoice read_tree_workload(const YamlSource& src, const YAML::Node& node, const std::string& path);
+
+// The tree a run places: a tree file's as it was read, otherwise made from the parameters and
+// `seed` (make_tree).
+std::shared_ptr<const TaskTree> workload_tree(const TreeWorkloadChoice& workload, std::uint64_t seed);
 
 // `execution: {grain, S, C, task_size, result_size, coprocessor, send_ports, recv_ports}`.
 TreeExecutionParams read_tree_execution(const YamlSource& src, const YAML::Node& node, const std::string& path);

@@ -154,9 +154,9 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
                                              bytes_text(kMaxOutputBytes)));
     const Topology topology = read_topology(src, node[kTopology], "topology");
 
-    const TaskTree tree = make_tree(*workload.entry, workload.params, tree_seed(o.seed.value_or(1), workload.label, 0, 0));
+    const auto tree = workload_tree(workload, tree_seed(o.seed.value_or(1), workload.label, 0, 0));
     const TreeNetwork network(topology);
-    const TreeRun run = run_tree(tree, network, *scheduler.entry, scheduler.params, execution);
+    const TreeRun run = run_tree(*tree, network, *scheduler.entry, scheduler.params, execution);
     const TreeRunLabels labels = tree_run_labels(topology, scheduler.entry->name, workload.label);
     if (o.format == "json") out << tree_json(labels, run).dump(2) << "\n";
     else out << tree_table(labels, run);

@@ -35,9 +35,9 @@ TreeWork estimate_tree_work(const TreeSchedulerChoice& scheduler, const TreeWork
     w.tasks = expected_random_tree_size(p.real("spawn"), static_cast<int>(p.integer("fanout")),
                                         static_cast<int>(p.integer("depth")));
   } else {
-    const TaskTree tree = make_tree(*workload.entry, p, 0);  // a file: its own size
-    w.levels = tree.levels();
-    w.tasks = tree.size();
+    const auto tree = workload_tree(workload, 0);  // a file: its own size, as read
+    w.levels = tree->levels();
+    w.tasks = tree->size();
   }
   w.processors = static_cast<double>(network.nodes);
   // Schedulers that repeat a pass over the network a set number of times per

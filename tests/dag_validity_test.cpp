@@ -68,6 +68,7 @@ TEST(DagValidity, RejectsBrokenPrecedenceOnOneProcessor) {
   s.tasks[1] = {0, 1.5, 4.5};  // b before a is done
   const auto r = check(s);
   EXPECT_TRUE(r.has(ViolationKind::precedence)) << kinds(r);
+  EXPECT_NE(kinds(r).find("edge a -> b on P0: b starts at 1.5 before a finishes at 2"), std::string::npos) << kinds(r);
 }
 
 TEST(DagValidity, RejectsAMissingMessage) {
@@ -75,6 +76,9 @@ TEST(DagValidity, RejectsAMissingMessage) {
   s.messages.clear();
   const auto r = check(s);
   EXPECT_TRUE(r.has(ViolationKind::missing_message)) << kinds(r);
+  // The text names the edge by its tasks (made only when there is a violation).
+  EXPECT_NE(kinds(r).find("missing_message: edge a -> c crosses P0 -> P2 without a message"), std::string::npos)
+      << kinds(r);
 }
 
 TEST(DagValidity, RejectsStrayMessages) {

@@ -2,7 +2,7 @@
 #include "schedulers/dag/dag_metrics.hpp"
 
 #include <algorithm>
-#include <tuple>
+#include <cstddef>
 
 #include "schedulers/dag/task_levels.hpp"
 #include "schedulers/load_imbalance.hpp"
@@ -27,9 +27,14 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
 }
 
 long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule) {
-  // Every hop of every message as (channel, start, end), then overlaps per channel.
+  // Every hop of every message as (start, end) on its channel, then overlaps per channel.
+  struct Hop {
+    int channel;
+    double start, end;
+  };
   Router router(problem.machine);
-  std::vector<std::tuple<int, double, double>> hops;
+  std::vector<Hop> raw;
+  std::vector<std::size_t> first(2 * problem.machine.links.size() + 1, 0);
   for (const auto& msg : schedule.messages) {
     const double data = problem.graph.edge(msg.edge).data;
     double t = msg.depart;
@@ -37,18 +42,29 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
       const Arc& a = router.next_arc(u, msg.to);
       const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
       const double end = t + l.startup + data * l.z * problem.machine.Tcm;
-      hops.emplace_back(a.channel, t, end);
+      raw.push_back({a.channel, t, end});
+      ++first[static_cast<std::size_t>(a.channel) + 1];
       t = end;
       u = a.to;
     }
   }
-  std::sort(hops.begin(), hops.end());
+  // Grouped by channel (counting sort), then each channel's hops in order of (start, end):
+  // the order of sorting (channel, start, end) at once, with sorts of a channel's size.
+  for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  std::vector<Hop> hops(raw.size());
+  {
+    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+    for (const Hop& h : raw) hops[fill[static_cast<std::size_t>(h.channel)]++] = h;
+  }
+  for (std::size_t c = 0; c + 1 < first.size(); ++c)
+    std::sort(hops.begin() + static_cast<std::ptrdiff_t>(first[c]), hops.begin() + static_cast<std::ptrdiff_t>(first[c + 1]),
+              [](const Hop& x, const Hop& y) { return x.start < y.start || (x.start == y.start && x.end < y.end); });
   long long conflicts = 0;
   for (std::size_t i = 0; i < hops.size();) {
     std::size_t j = i;
     double busy_until = 0, last_start = 0;
-    for (; j < hops.size() && std::get<0>(hops[j]) == std::get<0>(hops[i]); ++j) {
-      const double start = std::get<1>(hops[j]), end = std::get<2>(hops[j]);
+    for (; j < hops.size() && hops[j].channel == hops[i].channel; ++j) {
+      const double start = hops[j].start, end = hops[j].end;
       // A hop that starts while an earlier one holds the channel waits (even a hop of zero
       // length); two hops asking at the same instant may be served in either order.
       // Hops that merely touch, end to start, do not conflict.

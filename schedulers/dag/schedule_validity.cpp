@@ -46,6 +46,8 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
   ValidityReport report;
   auto add = [&](ViolationKind k, std::string text) { report.violations.push_back({k, std::move(text)}); };
   auto name = [&](int t) -> const std::string& { return g.task(t).name; };
+  // Made only for a violation's text: a valid schedule of 10^5 tasks would format 4 10^5 of them.
+  auto edge_label = [&](const DagEdge& e) { return fmt::format("{} -> {}", name(e.from), name(e.to)); };
 
   if (static_cast<int>(s.tasks.size()) != n || s.processors != procs) {
     add(ViolationKind::unplaced, fmt::format("the schedule covers {} tasks on {} processors; the problem has {} tasks "
@@ -80,17 +82,17 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
       continue;
     }
     const DagEdge& e = g.edge(m.edge);
-    const std::string label = fmt::format("{} -> {}", name(e.from), name(e.to));
+    const auto label = [&] { return edge_label(e); };
     if (!ok[static_cast<std::size_t>(e.from)] || !ok[static_cast<std::size_t>(e.to)]) continue;
     const int pu = s.tasks[static_cast<std::size_t>(e.from)].processor;
     const int pv = s.tasks[static_cast<std::size_t>(e.to)].processor;
     if (pu == pv) {
-      add(ViolationKind::stray_message, fmt::format("message for edge {}: both tasks run on P{}", label, pu));
+      add(ViolationKind::stray_message, fmt::format("message for edge {}: both tasks run on P{}", label(), pu));
     } else if (m.from != pu || m.to != pv) {
       add(ViolationKind::stray_message, fmt::format("message for edge {} goes P{} -> P{}, but the tasks run on P{} "
-                                                    "and P{}", label, m.from, m.to, pu, pv));
+                                                    "and P{}", label(), m.from, m.to, pu, pv));
     } else if (message_of[static_cast<std::size_t>(m.edge)] >= 0) {
-      add(ViolationKind::stray_message, fmt::format("edge {} has two messages", label));
+      add(ViolationKind::stray_message, fmt::format("edge {} has two messages", label()));
     } else {
       message_of[static_cast<std::size_t>(m.edge)] = static_cast<int>(i);
     }
@@ -102,31 +104,31 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
     if (!ok[static_cast<std::size_t>(e.from)] || !ok[static_cast<std::size_t>(e.to)]) continue;
     const TaskPlacement& u = s.tasks[static_cast<std::size_t>(e.from)];
     const TaskPlacement& v = s.tasks[static_cast<std::size_t>(e.to)];
-    const std::string label = fmt::format("{} -> {}", name(e.from), name(e.to));
+    const auto label = [&] { return edge_label(e); };
     if (u.processor == v.processor) {
       if (!leq(u.finish, v.start))
-        add(ViolationKind::precedence, fmt::format("edge {} on P{}: {} starts at {} before {} finishes at {}", label,
+        add(ViolationKind::precedence, fmt::format("edge {} on P{}: {} starts at {} before {} finishes at {}", label(),
                                                    u.processor, name(e.to), v.start, name(e.from), u.finish));
       continue;
     }
     const int mi = message_of[static_cast<std::size_t>(ei)];
     if (mi < 0) {
-      add(ViolationKind::missing_message, fmt::format("edge {} crosses P{} -> P{} without a message", label,
+      add(ViolationKind::missing_message, fmt::format("edge {} crosses P{} -> P{} without a message", label(),
                                                       u.processor, v.processor));
       continue;
     }
     const ScheduledMessage& m = s.messages[static_cast<std::size_t>(mi)];
     if (!leq(u.finish, m.depart))
-      add(ViolationKind::early_departure, fmt::format("message {} leaves P{} at {} before {} finishes at {}", label,
+      add(ViolationKind::early_departure, fmt::format("message {} leaves P{} at {} before {} finishes at {}", label(),
                                                       m.from, m.depart, name(e.from), u.finish));
     const double delay = problem.edge_delay(ei, u.processor, v.processor);
     if (!leq(m.depart + delay, m.arrive))
       add(ViolationKind::fast_message,
-          fmt::format("message {} P{} -> P{} ({} hops) arrives at {}, {} after leaving; its route takes {}", label,
+          fmt::format("message {} P{} -> P{} ({} hops) arrives at {}, {} after leaving; its route takes {}", label(),
                       m.from, m.to, problem.comm.hops(m.from, m.to), m.arrive, m.arrive - m.depart, delay));
     if (!leq(m.arrive, v.start))
       add(ViolationKind::early_start, fmt::format("{} starts on P{} at {} before the data of edge {} arrives at {}",
-                                                  name(e.to), v.processor, v.start, label, m.arrive));
+                                                  name(e.to), v.processor, v.start, label(), m.arrive));
   }
 
   // No overlap: each task starts once everything before it on its processor is done.

@@ -2,6 +2,7 @@
 #include "experiments/kinds/divisible/dlt_command.hpp"
 
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -82,7 +83,7 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     // The machine is given away: the strategy's plan machine may be it, not a copy of it.
     const DivisibleResult r =
         solve_and_simulate(strategy, DltInput{m.topology, m.spec, load, source, params, &m.spec});
-    if (o.format == "json") out << divisible_json(r).dump(2) << "\n";
+    if (o.format == "json") out << std::setw(2) << divisible_json(r) << "\n";  // streamed: no copy of the text
     else out << divisible_table(r);
     const DltSolution& s = r.solution;
     GanttOptions g;

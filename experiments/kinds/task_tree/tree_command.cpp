@@ -2,6 +2,7 @@
 #include "experiments/kinds/task_tree/tree_command.hpp"
 
 #include <array>
+#include <iomanip>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -158,7 +159,7 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
     const TreeNetwork network(topology);
     const TreeRun run = run_tree(*tree, network, *scheduler.entry, scheduler.params, execution);
     const TreeRunLabels labels = tree_run_labels(topology, scheduler.entry->name, workload.label);
-    if (o.format == "json") out << tree_json(labels, run).dump(2) << "\n";
+    if (o.format == "json") out << std::setw(2) << tree_json(labels, run) << "\n";  // streamed: no copy of the text
     else out << tree_table(labels, run);
     if (run.execution) {
       const TreeExecution& x = *run.execution;

@@ -284,6 +284,38 @@ TEST(HypercubeOnePort, NoProcessorTalksToTwoAtOnce) {
   EXPECT_FALSE(all.notes.empty());  // the input machine was one-port
 }
 
+// The `dlt` command's check gives the whole link list back when the plan is played on its own
+// links, and checks exactly as simulate() does; a plan that needs the whole machine keeps it.
+TEST(HypercubeNlf, ReleasingTheLinksChecksTheSame) {
+  const Topology t = hypercube(6);
+  const DltSolution s = run(hypercube_nlf_strategy(), t, cube_machine(t, 1, 0.5, 1e-3), 1.0);
+  DltSolution released = s;
+  const DltCheck kept = simulate(s);
+  const DltCheck c = simulate_releasing_links(released);
+  EXPECT_TRUE(released.plan_machine.links.empty());
+  EXPECT_EQ(released.plan_machine.processors.size(), s.plan_machine.processors.size());
+  EXPECT_EQ(c.finish, kept.finish);
+  EXPECT_EQ(c.T_simulated, kept.T_simulated);
+  ASSERT_EQ(c.timeline.transfers().size(), kept.timeline.transfers().size());
+  for (std::size_t i = 0; i < c.timeline.transfers().size(); ++i) {
+    EXPECT_EQ(c.timeline.transfers()[i].link, kept.timeline.transfers()[i].link);  // the whole machine's numbers
+    EXPECT_EQ(c.timeline.transfers()[i].end, kept.timeline.transfers()[i].end);
+  }
+
+  // P0 -> P2 on the chain P0 - P1 - P2 takes two hops: played on the whole machine, which stays.
+  DltSolution two_hops;
+  two_hops.plan_machine = uniform_machine(3, chain(3).links(), false, ProcessorSpec{1, true, 1, 1}, 1, 0);
+  const int send = two_hops.plan.add_send(0, 2, 1.0);
+  two_hops.plan.add_compute(2, 1.0, {}, {send});
+  two_hops.alpha = {0, 0, 1};
+  two_hops.participating = {false, false, true};
+  two_hops.T = 3;
+  const DltCheck h = simulate_releasing_links(two_hops);
+  EXPECT_EQ(two_hops.plan_machine.links.size(), 2u);
+  EXPECT_EQ(h.T_simulated, 3);  // two hops of 1, then 1 of work
+  EXPECT_EQ(h.timeline.transfers().size(), 2u);
+}
+
 // The `dim` parameter and a source other than 0: the sub-cube {source ^ r : r < 2^dim} takes part.
 TEST(HypercubeStrategies, SubcubeAroundAnySource) {
   const Topology t = hypercube(5);

@@ -58,13 +58,14 @@ std::optional<MachineSpec> plan_links_only(const Plan& plan, const MachineSpec& 
   return part;
 }
 
-}  // namespace
-
-DltCheck simulate(const DltSolution& solution) {
+// Plays the plan and checks it; `release` (may be null) is the whole machine's link list, given
+// back once the machine of the plan's own links is built.
+DltCheck check_plan(const DltSolution& solution, std::vector<LinkSpec>* release) {
   Engine engine;
   std::vector<int> link_ids;
   std::optional<MachineSpec> part = plan_links_only(solution.plan, solution.plan_machine, link_ids);
   const bool on_part = part.has_value();
+  if (on_part && release) std::vector<LinkSpec>().swap(*release);
   Machine machine(engine, on_part ? std::move(*part) : solution.plan_machine);
   part.reset();
   play(solution.plan, machine);
@@ -83,5 +84,11 @@ DltCheck simulate(const DltSolution& solution) {
   }
   return check;
 }
+
+}  // namespace
+
+DltCheck simulate(const DltSolution& solution) { return check_plan(solution, nullptr); }
+
+DltCheck simulate_releasing_links(DltSolution& solution) { return check_plan(solution, &solution.plan_machine.links); }
 
 }  // namespace mpnsim

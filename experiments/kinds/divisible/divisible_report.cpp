@@ -7,13 +7,18 @@
 
 namespace mpnsim {
 
-DivisibleResult solve_and_simulate(const DivisibleStrategyEntry& strategy, const DltInput& input) {
+DivisibleResult solve_divisible(const DivisibleStrategyEntry& strategy, const DltInput& input) {
   DivisibleResult r;
   r.network = input.topology.name();
   r.solution = strategy.solve(input);
   r.solution.strategy = strategy.name;
-  r.check = simulate(r.solution);
   r.load = input.load;
+  return r;
+}
+
+DivisibleResult solve_and_simulate(const DivisibleStrategyEntry& strategy, const DltInput& input) {
+  DivisibleResult r = solve_divisible(strategy, input);
+  r.check = simulate(r.solution);
   return r;
 }
 

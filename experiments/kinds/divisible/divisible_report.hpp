@@ -21,6 +21,9 @@ struct DivisibleResult {
 // Solves with the strategy and plays the plan on the engine. Throws
 // std::invalid_argument when the input does not fit the strategy.
 DivisibleResult solve_and_simulate(const DivisibleStrategyEntry& strategy, const DltInput& input);
+// The first half: the solution alone (`check` left empty), for a caller that frees the input
+// before it plays the plan.
+DivisibleResult solve_divisible(const DivisibleStrategyEntry& strategy, const DltInput& input);
 
 // Keys: strategy, network, load, processors, participating, alpha (fractions of the load),
 // amount (load units), alpha_layer, amount_layer, T_analytic, T_simulated, max_rel_diff,

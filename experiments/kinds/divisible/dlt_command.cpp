@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -68,21 +69,25 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
       else strategy_node[name] = value;
     }
     apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
-    MachineConfig m = read_machine(machine_src, machine, "machine");
+    // Held only while the strategy solves: the play and the report need neither the topology
+    // nor (with no timeline file asked for) the whole link list, so both are given back first.
+    std::optional<MachineConfig> m(read_machine(machine_src, machine, "machine"));
     std::vector<std::string> allowed;
     for (const auto& p : strategy.params) allowed.push_back(p.name);
     src.check_keys(strategy_node, "strategy", allowed);
     const ParamSet params = src.params(strategy_node, "strategy", strategy.params, {});
-    check_strategy_topology(src, YAML::Node(), "--topology", strategy, m.topology);
+    check_strategy_topology(src, YAML::Node(), "--topology", strategy, m->topology);
     const int source = o.source.value_or(0);
-    if (source < 0 || source >= m.topology.size())
-      throw ParamError("source", fmt::format("expected a processor 0..{}", m.topology.size() - 1));
+    if (source < 0 || source >= m->topology.size())
+      throw ParamError("source", fmt::format("expected a processor 0..{}", m->topology.size() - 1));
     const double load = o.load.value_or(1.0);
     if (!(load > 0)) throw ParamError("load", "expected a positive number");
 
     // The machine is given away: the strategy's plan machine may be it, not a copy of it.
-    const DivisibleResult r =
-        solve_and_simulate(strategy, DltInput{m.topology, m.spec, load, source, params, &m.spec});
+    DivisibleResult r = solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec});
+    m.reset();
+    const bool timeline_files = !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty();
+    r.check = timeline_files ? simulate(r.solution) : simulate_releasing_links(r.solution);
     if (o.format == "json") out << std::setw(2) << divisible_json(r) << "\n";  // streamed: no copy of the text
     else out << divisible_table(r);
     const DltSolution& s = r.solution;

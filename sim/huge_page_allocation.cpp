@@ -4,24 +4,24 @@
 // once, soon after they are allocated, so the process spends much of its time in first-touch
 // page faults, each of one 4 KiB page (31 % of `mpnsim dlt` at d = 16, more on a virtual
 // machine). Debian's kernels give huge pages only where a program asks for them
-// (transparent_hugepage=madvise), and glibc asks only when told to by an environment variable
-// (GLIBC_TUNABLES=glibc.malloc.hugetlb=1). So blocks of kHugePageBlockBytes (2 MiB) and more advise the
-// kernel themselves, and so does the main heap as malloc grows it: one fault then maps 2 MiB, and
-// the TLB covers 512 times more of the records a run jumps between. At most one partly used huge
-// page is added per large block and one at the heap's top. Measured: `mpnsim dlt` at d = 16
-// 0.43 s -> 0.13 s, `mpnsim dag` of 10^5 tasks 0.95 s -> 0.49 s, the same bytes out.
+// (transparent_hugepage=madvise), and glibc asks only when an environment variable tells it to
+// (GLIBC_TUNABLES=glibc.malloc.hugetlb=1). So blocks of kHugePageBlockBytes (2 MiB) and more
+// advise the kernel themselves, and so does the main heap as malloc grows it: one fault then
+// maps 2 MiB, and the TLB covers 512 times more of the records a run jumps between. At most one
+// partly used huge page is added per large block and one at the heap's top. Measured in the
+// same minutes: `mpnsim dlt` at d = 16 0.43 s -> 0.13 s, `mpnsim dag` of 10^5 tasks
+// 0.95 s -> 0.49 s, the same bytes out.
 //
 // Allocation itself stays malloc's (the default operator delete frees it), so only the
 // throwing single-object new is replaced; the library's array and nothrow forms call it.
 // Under AddressSanitizer the sanitizer's own operator new is kept.
 #include "sim/huge_page_allocation.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
-
-#include <atomic>
 
 #include <malloc.h>
 #include <sys/mman.h>

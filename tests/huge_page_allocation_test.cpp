@@ -41,14 +41,16 @@ const void* first_whole_huge_page(const void* block) {
   return reinterpret_cast<const void*>((a + kHugePageBlockBytes - 1) & ~(kHugePageBlockBytes - 1));
 }
 
-void skip_unless_active() {
-  if (!huge_page_allocation_active()) GTEST_SKIP() << "this build keeps the default operator new (AddressSanitizer)";
+// Why the advice cannot be seen here, or "" (GTEST_SKIP must be in the test itself to end it).
+std::string why_not_active() {
+  if (!huge_page_allocation_active()) return "this build keeps the default operator new (AddressSanitizer)";
   if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage/enabled"))
-    GTEST_SKIP() << "this kernel has no transparent huge pages";
+    return "this kernel has no transparent huge pages";
+  return "";
 }
 
 TEST(HugePageAllocation, LargeBlocksAreAdvised) {
-  skip_unless_active();
+  if (const std::string why = why_not_active(); !why.empty()) GTEST_SKIP() << why;
   // 8 MiB: at least three whole huge pages inside, whatever malloc's alignment.
   const auto large = std::make_unique<std::byte[]>(std::size_t{8} << 20);
   EXPECT_TRUE(advised(first_whole_huge_page(large.get()))) << mapping_flags(first_whole_huge_page(large.get()));
@@ -56,7 +58,7 @@ TEST(HugePageAllocation, LargeBlocksAreAdvised) {
 }
 
 TEST(HugePageAllocation, TheHeapIsAdvisedAsItGrows) {
-  skip_unless_active();
+  if (const std::string why = why_not_active(); !why.empty()) GTEST_SKIP() << why;
   // 96 MiB of 1 KiB blocks, on the main heap: a block from the second half lies in a step of the
   // heap that was advised when the heap grew into it.
   std::vector<std::unique_ptr<std::byte[]>> blocks;

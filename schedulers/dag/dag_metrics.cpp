@@ -56,9 +56,12 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
     std::vector<std::size_t> fill(first.begin(), first.end() - 1);
     for (const Hop& h : raw) hops[fill[static_cast<std::size_t>(h.channel)]++] = h;
   }
+  const auto earlier = [](const Hop& x, const Hop& y) {
+    return x.start < y.start || (x.start == y.start && x.end < y.end);
+  };
   for (std::size_t c = 0; c + 1 < first.size(); ++c)
-    std::sort(hops.begin() + static_cast<std::ptrdiff_t>(first[c]), hops.begin() + static_cast<std::ptrdiff_t>(first[c + 1]),
-              [](const Hop& x, const Hop& y) { return x.start < y.start || (x.start == y.start && x.end < y.end); });
+    std::sort(hops.begin() + static_cast<std::ptrdiff_t>(first[c]),
+              hops.begin() + static_cast<std::ptrdiff_t>(first[c + 1]), earlier);
   long long conflicts = 0;
   for (std::size_t i = 0; i < hops.size();) {
     std::size_t j = i;

@@ -1,4 +1,6 @@
 // Complete k-ary task trees.
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "sim/parameters.hpp"
@@ -32,7 +34,7 @@ TaskTree complete_tree(int arity, int depth) {
   std::vector<int> counts(static_cast<std::size_t>(total), 0);
   const std::int64_t inner = total - last;
   for (std::int64_t i = 0; i < inner; ++i) counts[static_cast<std::size_t>(i)] = arity;
-  return TaskTree::from_child_counts(counts);
+  return TaskTree::from_child_counts(std::move(counts));
 }
 
 }  // namespace mpnsim

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -54,7 +55,7 @@ TaskTree random_tree(double spawn, int fanout, int depth, std::uint64_t seed) {
     level_begin = level_end;
     level_end += next;
   }
-  return TaskTree::from_child_counts(counts);
+  return TaskTree::from_child_counts(std::move(counts));
 }
 
 }  // namespace mpnsim

@@ -2,12 +2,18 @@
 #include "workloads/tree/task_tree.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
 namespace mpnsim {
 
 TaskTree TaskTree::from_child_counts(std::span<const int> child_counts) {
+  return from_child_counts(std::vector<int>(child_counts.begin(), child_counts.end()));
+}
+
+TaskTree TaskTree::from_child_counts(std::vector<int>&& counts) {
+  const std::span<const int> child_counts = counts;
   const std::size_t n = child_counts.size();
   if (n == 0) throw std::invalid_argument("a task tree needs at least its root");
   if (static_cast<std::int64_t>(n) > kMaxTreeTasks)
@@ -15,7 +21,6 @@ TaskTree TaskTree::from_child_counts(std::span<const int> child_counts) {
   TaskTree t;
   t.parent_.assign(n, -1);
   t.first_child_.assign(n, 0);
-  t.child_count_.assign(child_counts.begin(), child_counts.end());
   t.level_.assign(n, 0);
   t.level_start_ = {0};
   std::size_t next = 1;  // the next task to be handed out as a child
@@ -37,6 +42,7 @@ TaskTree TaskTree::from_child_counts(std::span<const int> child_counts) {
   for (std::size_t i = 1; i < n; ++i)
     if (t.level_[i] != t.level_[i - 1]) t.level_start_.push_back(static_cast<int>(i));
   t.level_start_.push_back(static_cast<int>(n));
+  t.child_count_ = std::move(counts);
   return t;
 }
 

@@ -8,13 +8,13 @@
 //
 // Usage: play_dag SCHEDULE_FILE RESULT_FILE
 #include <cstdio>
-#include <exception>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "bench/simgrid/dag_schedule_file.hpp"
 #include "bench/simgrid/plan_file.hpp"
+#include "bench/simgrid/player_main.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/schedule.hpp"
 #include "sim/machine_spec.hpp"
@@ -64,8 +64,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s SCHEDULE_FILE RESULT_FILE\n", argv[0]);
     return 2;
   }
-  try {
-    mpnsim::bench::PhaseClock clock;
+  return mpnsim::bench::run_player("play_dag", argv[2], [&](mpnsim::bench::PhaseClock& clock) {
     mpnsim::TaskGraph graph;
     mpnsim::Schedule schedule;
     mpnsim::MachineSpec machine;
@@ -91,12 +90,6 @@ int main(int argc, char** argv) {
     result.estimate = schedule.makespan();
     for (std::size_t t = 0; t < r.finish.size(); ++t)
       result.delayed += r.finish[t] > schedule.tasks[t].finish * (1 + 1e-12) ? 1 : 0;
-    mpnsim::bench::write_play_result(result, argv[2]);
-    clock.lap("write result file");
-    mpnsim::bench::append_peak_rss(argv[2]);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "play_dag: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return result;
+  });
 }

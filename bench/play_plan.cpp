@@ -13,13 +13,13 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <exception>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bench/simgrid/plan_file.hpp"
+#include "bench/simgrid/player_main.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 #include "sim/machine_spec.hpp"
@@ -87,8 +87,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s PLAN_FILE RESULT_FILE [--tree-links]\n", argv[0]);
     return 2;
   }
-  try {
-    mpnsim::bench::PhaseClock clock;
+  return mpnsim::bench::run_player("play_plan", argv[2], [&](mpnsim::bench::PhaseClock& clock) {
     mpnsim::MachineSpec spec;
     mpnsim::Plan plan;
     {
@@ -112,12 +111,6 @@ int main(int argc, char** argv) {
     result.finish.assign(static_cast<std::size_t>(machine.size()), 0.0);
     for (const auto& c : machine.timeline().computes())
       result.finish[static_cast<std::size_t>(c.processor)] = c.end;
-    mpnsim::bench::write_play_result(result, argv[2]);
-    clock.lap("write result file");
-    mpnsim::bench::append_peak_rss(argv[2]);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "play_plan: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return result;
+  });
 }

@@ -28,14 +28,15 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <exception>
 #include <string>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
 #include "bench/simgrid/dag_schedule_file.hpp"
 #include "bench/simgrid/exact_model.hpp"
 #include "bench/simgrid/plan_file.hpp"
+#include "bench/simgrid/player_main.hpp"
 
 namespace sg4 = simgrid::s4u;
 using mpnsim::bench::DagScheduleFile;
@@ -168,8 +169,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s SCHEDULE_FILE RESULT_FILE [--cfg=key:value ...]\n", argv[0]);
     return 2;
   }
-  try {
-    mpnsim::bench::PhaseClock clock;
+  return mpnsim::bench::run_player("simgrid_dag", argv[2], [&](mpnsim::bench::PhaseClock& clock) {
     const DagScheduleFile file = mpnsim::bench::read_dag_schedule_file(argv[1]);
     clock.lap("read schedule file");
     double makespan = 0;
@@ -186,12 +186,6 @@ int main(int argc, char** argv) {
     sg4::Engine::on_time_advance_cb([&s](double) { ++s.result.steps; });
     engine.run();
     clock.lap("run");
-    mpnsim::bench::write_play_result(s.result, argv[2]);
-    clock.lap("write result file");
-    mpnsim::bench::append_peak_rss(argv[2]);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "simgrid_dag: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return std::move(s.result);
+  });
 }

@@ -21,12 +21,13 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/simgrid/exact_model.hpp"
 #include "bench/simgrid/plan_file.hpp"
+#include "bench/simgrid/player_main.hpp"
 
 namespace sg4 = simgrid::s4u;
 using mpnsim::bench::PlanFile;
@@ -90,8 +91,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s PLAN_FILE RESULT_FILE [--cfg=key:value ...]\n", argv[0]);
     return 2;
   }
-  try {
-    mpnsim::bench::PhaseClock clock;
+  return mpnsim::bench::run_player("simgrid_scatter", argv[2], [&](mpnsim::bench::PhaseClock& clock) {
     const PlanFile plan = mpnsim::bench::read_plan_file(argv[1]);
     clock.lap("read plan file");
     mpnsim::bench::configure_exact_linear_model(plan.T_analytic, stack_set_by_user);
@@ -110,12 +110,6 @@ int main(int argc, char** argv) {
     sg4::Engine::on_time_advance_cb([&s](double) { ++s.result.steps; });
     engine.run();
     clock.lap("run");
-    mpnsim::bench::write_play_result(s.result, argv[2]);
-    clock.lap("write result file");
-    mpnsim::bench::append_peak_rss(argv[2]);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "simgrid_scatter: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return std::move(s.result);
+  });
 }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "experiments/kinds/task_tree/task_tree_setup.hpp"
 #include "test_support.hpp"
 
 namespace mpnsim {
@@ -114,6 +116,23 @@ sweep:
   const auto summary = nlohmann::json::parse(testing::read_file(dir.path() / "out" / "summary.json"));
   EXPECT_EQ(summary["results"][0]["metrics"]["trees"], 5);
   EXPECT_EQ(summary["results"][0]["metrics"]["violations"], 0);
+}
+
+// A tree file is read once, when the set-up is read: every run shares that tree, so the file
+// may even be gone by then.
+TEST(TaskTreeKind, TreeFileIsReadOnceAndShared) {
+  testing::TempDir dir("tree-file-once");
+  const std::string file = dir.file("t.txt", "-1\n0\n0\n1\n");
+  YAML::Node node(YAML::NodeType::Map);
+  node["kind"] = "tree-file";
+  node["file"] = file;
+  const TreeWorkloadChoice c = read_tree_workload(YamlSource("command line"), node, "workload");
+  std::filesystem::remove(file);
+  const auto first = workload_tree(c, 1), second = workload_tree(c, 2);
+  EXPECT_EQ(first.get(), second.get());
+  ASSERT_EQ(first->size(), 4);
+  EXPECT_EQ(first->parent(3), 1);
+  EXPECT_EQ(first->levels(), 3);
 }
 
 TEST(TaskTreeKind, BadTreeFileStopsBeforeAnyWorkWithFileAndLine) {

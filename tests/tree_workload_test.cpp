@@ -141,6 +141,23 @@ TEST(TreeWorkload, FileFormatChosenByNameOrContent) {
   EXPECT_THROW(read_tree_file((dir.path() / "missing.txt").string()), WorkloadInputError);
 }
 
+// The size check of a complete tree, without the tree: (k^(D+1) - 1) / (k - 1) tasks, D + 1 for k = 1.
+TEST(TreeWorkload, CompleteTreeSizeFromItsParameters) {
+  EXPECT_EQ(complete_tree_size(3, 5), 364);          // (3^6 - 1) / 2
+  EXPECT_EQ(complete_tree_size(2, 21), 4'194'303);   // 2^22 - 1, the largest that fits
+  EXPECT_EQ(complete_tree_size(1, 4), 5);
+  EXPECT_EQ(complete_tree_size(2, 0), 1);
+  EXPECT_EQ(complete_tree_size(3, 5), complete_tree(3, 5).size());
+  EXPECT_THROW((void)complete_tree_size(2, 22), ParamError);  // 2^23 - 1 > kMaxTreeTasks
+  EXPECT_THROW((void)complete_tree_size(0, 3), ParamError);
+  try {
+    (void)complete_tree_size(10, 12);
+    FAIL() << "a 10-ary tree of depth 12 was accepted";
+  } catch (const ParamError& e) {
+    EXPECT_NE(e.problem().find("1.11e+12 tasks"), std::string::npos) << e.problem();
+  }
+}
+
 TEST(TreeWorkload, RegisteredAndListed) {
   for (const char* name : {"complete", "random", "tree-file"}) {
     ASSERT_NE(find_tree_workload(name), nullptr) << name;

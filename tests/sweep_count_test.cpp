@@ -14,16 +14,8 @@ using testing::TempDir;
 const std::string kFindings = MPNSIM_SOURCE_DIR "/tests/data/findings/";
 
 // Runs mpnsim in 512 MiB of address space (these validations take under 10 MB). Each of
-// these inputs once took gigabytes before it was refused (the figures are beside each test),
-// so a regression fails here, on any machine, rather than only running slowly. The
-// AddressSanitizer build reserves terabytes of address space: it runs them without the cap.
-testing::CommandResult capped(const std::string& args) {
-#if defined(__SANITIZE_ADDRESS__)
-  return run_mpnsim(args);
-#else
-  return testing::run_mpnsim_env("ulimit -v 524288;", args);
-#endif
-}
+// these inputs once took gigabytes before it was refused (the figures are beside each test).
+testing::CommandResult capped(const std::string& args) { return testing::run_mpnsim_capped(args, 0, 512); }
 
 TEST(SweepCount, RangesAreCountedBeforeAnythingIsAllocated) {
   EXPECT_EQ(SweepRange::parse("1:10:3").size(), 4u);

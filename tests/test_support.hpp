@@ -32,6 +32,26 @@ inline CommandResult run_mpnsim_env(const std::string& env, const std::string& a
 // Runs `build/mpnsim ARGS` through the shell.
 inline CommandResult run_mpnsim(const std::string& args) { return run_mpnsim_env("", args); }
 
+// AddressSanitizer reserves terabytes of address space, so there an address-space cap cannot
+// measure the program: run_mpnsim_capped leaves it out, and tests about memory alone skip.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSpaceCanBeCapped = false;
+#else
+inline constexpr bool kAddressSpaceCanBeCapped = true;
+#endif
+
+// Runs `build/mpnsim ARGS` with at most `cpu_seconds` of CPU time (doubled under the slower
+// AddressSanitizer build) and `address_space_mib` of address space (0: no cap): a regression
+// to hours of work or gigabytes is killed and fails, on any machine, instead of running on.
+inline CommandResult run_mpnsim_capped(const std::string& args, int cpu_seconds, int address_space_mib) {
+  std::string limits;
+  const int cpu = kAddressSpaceCanBeCapped ? cpu_seconds : 2 * cpu_seconds;  // sanitized: slower
+  if (cpu_seconds > 0) limits += "ulimit -t " + std::to_string(cpu) + ";";
+  if (address_space_mib > 0 && kAddressSpaceCanBeCapped)
+    limits += " ulimit -v " + std::to_string(address_space_mib * 1024) + ";";
+  return run_mpnsim_env(limits, args);
+}
+
 // A fresh directory under the system temp dir, removed by the destructor.
 class TempDir {
  public:

@@ -16,17 +16,10 @@ using testing::run_mpnsim;
 
 TEST(TopoSummary, HypercubeOfAMillionNodesInUnderOneGiB) {
   // The address space is capped at 1 GiB: the summary must fit (it peaks near 0.3 GB).
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space, so ulimit -v cannot measure the binary";
-#endif
-  const std::string cmd = std::string("bash -c 'ulimit -v 1048576; ") + MPNSIM_BINARY + " topo hypercube --dim 20' 2>&1";
-  testing::CommandResult c;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, pipe)) c.output += buf;
-  const int status = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << c.output;
+  if (!testing::kAddressSpaceCanBeCapped)
+    GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space, so ulimit -v cannot measure the binary";
+  const testing::CommandResult c = testing::run_mpnsim_capped("topo hypercube --dim 20", 0, 1024);
+  ASSERT_EQ(c.exit_code, 0) << c.output;
   for (const char* line : {"hypercube(dim=20)", "nodes              1048576", "links              10485760",
                            "degree             min 20, mean 20, max 20", "diameter           20",
                            "average distance   10.0000095", "exact: one breadth-first search from node 0",
@@ -69,12 +62,7 @@ TEST(TopoSummary, DisconnectedAndDirectedNetworks) {
 
 TEST(TopoOutput, FullFormatsAboveOneGiBAreRefusedBeforeBuilding) {
   // In 512 MiB of address space, which the 2 GiB network would not fit: nothing is built.
-  // (AddressSanitizer reserves terabytes of address space: its build runs it without the cap.)
-#if defined(__SANITIZE_ADDRESS__)
-  const auto r = run_mpnsim("topo hypercube --dim 22 --format json");
-#else
-  const auto r = testing::run_mpnsim_env("ulimit -v 524288;", "topo hypercube --dim 22 --format json");
-#endif
+  const auto r = testing::run_mpnsim_capped("topo hypercube --dim 22 --format json", 0, 512);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("4194304 nodes and up to 46137344 links would make about 2.0 GiB of json"),
             std::string::npos)

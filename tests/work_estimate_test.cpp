@@ -10,16 +10,9 @@ using testing::run_mpnsim;
 using testing::TempDir;
 
 // Runs mpnsim with a minute of CPU time and 2 GiB of address space: each of these inputs
-// once asked for hours of work or many gigabytes, so a regression is killed and fails here
-// instead of running on (these refusals take well under a second and a few MB). The
-// AddressSanitizer build reserves terabytes of address space: it gets the CPU cap only.
-testing::CommandResult capped(const std::string& args) {
-#if defined(__SANITIZE_ADDRESS__)
-  return testing::run_mpnsim_env("ulimit -t 120;", args);
-#else
-  return testing::run_mpnsim_env("ulimit -t 60; ulimit -v 2097152;", args);
-#endif
-}
+// once asked for hours of work or many gigabytes (these refusals take well under a second
+// and a few MB).
+testing::CommandResult capped(const std::string& args) { return testing::run_mpnsim_capped(args, 60, 2048); }
 
 TEST(WorkEstimate, TreeReportOfManyLevelsTimesProcessorsIsRefused) {
   // Was over 11 GB and std::terminate in tree_json.

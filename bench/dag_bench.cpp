@@ -1,4 +1,5 @@
-// DAG scheduler benchmarks: lps and heft on generated graphs of 10^4 and 10^5 tasks, 64+ processors.
+// DAG scheduler benchmarks: lps and heft on generated graphs of 10^4 and 10^5 tasks, 64+ processors;
+// contention-aware HEFT (comm: contention) beside contention-free HEFT on the 6-cube.
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -96,6 +97,29 @@ void BM_DagReplay(benchmark::State& state) {
   state.counters["replayed_over_estimate"] = makespan / s.makespan();
 }
 
+// HEFT with comm: free (range(2) = 0) or comm: contention (1) on a one-port (range(3) = 1)
+// or all-port (0) network: what booking every message on the links costs.
+void BM_HeftComm(benchmark::State& state) {
+  const Fixture& f = fixture(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  MachineSpec machine = f.machine;
+  if (state.range(3) == 1)
+    for (auto& p : machine.processors) p.send_ports = p.recv_ports = 1;
+  const CommCost comm(machine);
+  DagProblem problem{f.graph, machine, comm};
+  problem.options.model = state.range(2) == 1 ? CommModel::contention : CommModel::free;
+  double makespan = 0;
+  for (auto _ : state) {
+    const Schedule s = schedule_heft(problem);
+    benchmark::DoNotOptimize(s);
+    makespan = s.makespan();
+  }
+  state.SetLabel(f.name + (state.range(2) == 1 ? " contention" : " free") +
+                 (state.range(3) == 1 ? " one-port" : " all-port"));
+  state.counters["tasks_per_s"] =
+      benchmark::Counter(static_cast<double>(f.graph.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["makespan"] = makespan;
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (int tasks : {10'000, 100'000})
     for (int net : {0, 1, 2}) b->Args({tasks, net});
@@ -104,6 +128,9 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK_CAPTURE(BM_DagSchedule, lps, std::string("lps"))->Apply(sizes);
 BENCHMARK_CAPTURE(BM_DagSchedule, heft, std::string("heft"))->Apply(sizes);
+BENCHMARK(BM_HeftComm)
+    ->ArgsProduct({{10'000, 100'000}, {0}, {0, 1}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DagReplay)->Args({100'000, 0})->Args({100'000, 2})->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -209,7 +209,11 @@ struct Machine::Impl {
 
   void start_hop(int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
                  Done done) {
-    const Arc& a = router.next_arc(u, dst);
+    start_hop_on(router.next_arc(u, dst), u, dst, amount, tag, message, hop, std::move(done));
+  }
+
+  void start_hop_on(const Arc& a, int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
+                    Done done) {
     const LinkKind& cost = router.link_kinds()[a.kind];
     const std::uint32_t id = new_request();
     Request& r = requests[id];
@@ -256,6 +260,16 @@ void Machine::send(int src, int dst, double amount, std::uint32_t tag, Done done
     return;
   }
   impl_->start_hop(src, dst, amount, tag, impl_->timeline.new_message(), 0, std::move(done));
+}
+
+void Machine::hop(int u, int v, double amount, std::uint32_t tag, std::uint32_t message, int hop, Done done) {
+  const Arc* a = (u >= 0 && u < impl_->n && v >= 0 && v < impl_->n) ? impl_->router.arc(u, v) : nullptr;
+  if (a == nullptr) throw std::out_of_range(fmt::format("hop {} -> {}: no such link", u, v));
+  impl_->start_hop_on(*a, u, v, amount, tag, message, hop, std::move(done));
+}
+
+bool Machine::adjacent(int u, int v) const {
+  return u >= 0 && u < impl_->n && v >= 0 && v < impl_->n && impl_->router.arc(u, v) != nullptr;
 }
 
 const MachineSpec& Machine::spec() const { return impl_->spec; }

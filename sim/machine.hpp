@@ -34,7 +34,14 @@ class Machine {
   // `done` runs when the whole message has arrived at dst. A send to oneself
   // completes at once and moves nothing.
   void send(int src, int dst, double amount, std::uint32_t tag, Done done);
+  // One hop of a message over the direct link u -> v, under the same rules as a hop of
+  // send(): a plan that chose its own routes (a contention-aware DAG schedule) plays them
+  // hop by hop. `message` comes from timeline().new_message() for the first hop and is
+  // passed on with hop + 1 for the next. Throws std::out_of_range when u and v are not adjacent.
+  void hop(int u, int v, double amount, std::uint32_t tag, std::uint32_t message, int hop, Done done);
 
+  // True when a link carries data from u to v.
+  bool adjacent(int u, int v) const;
   const MachineSpec& spec() const;
   int size() const;
   Timeline& timeline();

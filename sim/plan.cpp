@@ -24,13 +24,21 @@ std::uint32_t keep_name(std::vector<std::string>& names, std::string&& name) {
 
 int Plan::add_compute(int processor, double amount, std::string name, DependencyList after) {
   actions.push_back(PlanAction{amount, processor, processor, keep_name(names, std::move(name)),
-                               PlanAction::Op::compute, std::move(after)});
+                               PlanAction::Op::compute, false, std::move(after)});
   return static_cast<int>(actions.size() - 1);
 }
 
 int Plan::add_send(int from, int to, double amount, std::string name, DependencyList after) {
   actions.push_back(
-      PlanAction{amount, from, to, keep_name(names, std::move(name)), PlanAction::Op::send, std::move(after)});
+      PlanAction{amount, from, to, keep_name(names, std::move(name)), PlanAction::Op::send, false, std::move(after)});
+  return static_cast<int>(actions.size() - 1);
+}
+
+int Plan::add_hop(int u, int v, double amount, int previous, DependencyList after) {
+  DependencyList deps;
+  if (previous >= 0) deps.push_back(previous);
+  for (int d : after) deps.push_back(d);
+  actions.push_back(PlanAction{amount, u, v, 0, PlanAction::Op::hop, previous >= 0, std::move(deps)});
   return static_cast<int>(actions.size() - 1);
 }
 
@@ -98,7 +106,7 @@ void validate(const Plan& plan, int processors) {
   for (int i = 0; i < n; ++i) {
     const auto& a = plan.actions[static_cast<std::size_t>(i)];
     auto bad_proc = [&](int p) { return p < 0 || p >= processors; };
-    if (bad_proc(a.processor) || (a.op == PlanAction::Op::send && bad_proc(a.to)))
+    if (bad_proc(a.processor) || (a.op != PlanAction::Op::compute && bad_proc(a.to)))
       throw std::invalid_argument(fmt::format("plan action {}: processor outside 0..{}",
                                               label(plan, i), processors - 1));
     if (!std::isfinite(a.amount) || a.amount < 0)
@@ -108,6 +116,17 @@ void validate(const Plan& plan, int processors) {
       if (d < 0 || d >= n || d == i)
         throw std::invalid_argument(
             fmt::format("plan action {}: 'after' names no other action ({})", label(plan, i), d));
+    if (a.op == PlanAction::Op::hop && a.processor == a.to)
+      throw std::invalid_argument(fmt::format("plan action {}: a hop from P{} to itself", label(plan, i), a.processor));
+    if (a.continues) {
+      const PlanAction* prev = a.op == PlanAction::Op::hop && !a.after.empty()
+                                   ? &plan.actions[static_cast<std::size_t>(a.after[0])]
+                                   : nullptr;
+      if (prev == nullptr || prev->op != PlanAction::Op::hop || prev->to != a.processor)
+        throw std::invalid_argument(fmt::format(
+            "plan action {}: continues a message, but its first 'after' entry is not a hop arriving at P{}",
+            label(plan, i), a.processor));
+    }
   }
   if (auto cycle = find_cycle(plan); !cycle.empty()) {
     std::string names;
@@ -127,7 +146,7 @@ struct ActionState {
   double completed;
   double amount;
   int processor;
-  int to;               // a send's destination; -1 for a computation
+  int to;               // a send's destination or a hop's neighbour; -1 for a computation
   std::uint32_t first;  // its dependents are dependents[first .. next action's first)
   std::uint32_t tag;
   int waiting_on;       // dependencies not yet complete
@@ -135,15 +154,34 @@ struct ActionState {
 static_assert(sizeof(void*) != 8 || sizeof(ActionState) == 40);  // as the README says
 static_assert(sizeof(void*) != 8 || sizeof(PlanAction) == 48);
 
+// A hop action's place in its message; kept apart from ActionState, which plans without
+// hops (all but contention-aware DAG schedules) do not need.
+struct HopState {
+  int previous = -1;  // the hop before it in the same message, or -1
+  std::uint32_t message = 0;
+  int hop = -1;       // -1: not a hop action
+};
+
 struct Player {
   Machine& machine;
   std::vector<ActionState> state;  // one per action, and one sentinel for `first`
   std::vector<int> dependents;     // reverse of "after", in plan order
+  std::vector<HopState> hops;      // per action when the plan has hops, else empty
 
   void issue(int i) {
     const ActionState& st = state[static_cast<std::size_t>(i)];
     auto done = [this, i] { complete(i); };
-    if (st.to >= 0)
+    if (!hops.empty() && hops[static_cast<std::size_t>(i)].hop >= 0) {
+      HopState& h = hops[static_cast<std::size_t>(i)];
+      if (h.previous < 0) {
+        h.message = machine.timeline().new_message();
+        h.hop = 0;
+      } else {
+        h.message = hops[static_cast<std::size_t>(h.previous)].message;
+        h.hop = hops[static_cast<std::size_t>(h.previous)].hop + 1;
+      }
+      machine.hop(st.processor, st.to, st.amount, st.tag, h.message, h.hop, done);
+    } else if (st.to >= 0)
       machine.send(st.processor, st.to, st.amount, st.tag, done);
     else
       machine.compute(st.processor, st.amount, st.tag, done);
@@ -165,7 +203,7 @@ PlanOutcome play_validated(const Plan& plan, Machine& machine, std::uint32_t fir
   const std::size_t n = plan.actions.size();
   if (n >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
-  Player p{machine, {}, {}};
+  Player p{machine, {}, {}, {}};
   p.state.resize(n + 1, ActionState{std::nan(""), 0, 0, 0, 0, 0, 0});
   // Distinct dependencies of action i (a repeated "after" entry counts once);
   // the common lists of one or two entries skip the sort.
@@ -192,9 +230,16 @@ PlanOutcome play_validated(const Plan& plan, Machine& machine, std::uint32_t fir
     st.tag = a.name == 0 ? 0 : first_tag + a.name - 1;
     st.amount = a.amount;
     st.processor = a.processor;
-    const bool is_send = a.op == PlanAction::Op::send;
+    const bool is_send = a.op != PlanAction::Op::compute;
     st.to = is_send ? a.to : -1;
     sends += is_send;
+    if (a.op == PlanAction::Op::hop) {
+      if (p.hops.empty()) p.hops.assign(n, HopState{-1, 0, -1});  // hop -1: not a hop action
+      p.hops[i] = HopState{a.continues ? a.after[0] : -1, 0, 0};
+      if (!machine.adjacent(a.processor, a.to))
+        throw std::invalid_argument(fmt::format("plan action {}: a hop P{} -> P{} between processors without a link",
+                                                label(plan, static_cast<int>(i)), a.processor, a.to));
+    }
   }
   for (std::size_t i = 1; i <= n; ++i) p.state[i].first += p.state[i - 1].first;
   if (p.state[n].first >= std::numeric_limits<std::uint32_t>::max())

@@ -12,12 +12,15 @@
 namespace mpnsim {
 
 struct PlanAction {
-  enum class Op : std::uint8_t { compute, send };
+  // hop: one hop of a message over the link processor -> to (adjacent), for plans that
+  // choose their own routes; a send takes the engine's route.
+  enum class Op : std::uint8_t { compute, send, hop };
   double amount = 0;
-  int processor = 0;       // compute: where; send: source
-  int to = 0;              // send: destination
+  int processor = 0;       // compute: where; send, hop: source
+  int to = 0;              // send: destination; hop: the neighbour it goes to
   std::uint32_t name = 0;  // 0: none; else Plan::names[name - 1], which becomes the timeline tag
   Op op = Op::compute;
+  bool continues = false;  // hop: after[0] is the previous hop of the same message
   DependencyList after;    // indices of actions that must complete first
 };
 
@@ -30,6 +33,9 @@ struct Plan {
 
   int add_compute(int processor, double amount, std::string name = {}, DependencyList after = {});
   int add_send(int from, int to, double amount, std::string name = {}, DependencyList after = {});
+  // One hop u -> v (adjacent). `previous`: the hop before it in the same message, or -1
+  // for a message's first hop; it comes first in the hop's "after" list. Named by set_name.
+  int add_hop(int u, int v, double amount, int previous, DependencyList after = {});
   // A name many actions share, kept once (add_compute and add_send keep one per
   // action): give its id to each with set_name. 0 for "".
   std::uint32_t add_name(std::string name);
@@ -40,7 +46,9 @@ struct Plan {
 
 // Throws std::invalid_argument when an action names a processor outside
 // [0, processors), has a negative or non-finite amount, depends on a missing
-// action, or when the dependencies form a cycle (the cycle's names are given).
+// action, continues a message from an action that is not a hop ending where it
+// starts, or when the dependencies form a cycle (the cycle's names are given).
+// (Whether a hop's ends are adjacent is checked by play(), which knows the links.)
 void validate(const Plan& plan, int processors);
 
 // When each action completed. (When it was issued is the latest completion

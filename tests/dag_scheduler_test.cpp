@@ -17,7 +17,8 @@ namespace {
 
 using testing::ProblemBox;
 
-const std::vector<std::string> kAll{"lps", "hlf", "dls", "dls-pairs", "heft", "cpop", "peft", "etf", "minmin", "maxmin"};
+const std::vector<std::string> kAll{"lps",  "hlf", "dls",    "dls-pairs", "heft", "cpop",
+                                    "peft", "etf", "minmin", "maxmin",    "bsa"};
 
 // Runs the named scheduler with its default parameters and checks the schedule with its rules.
 Schedule run(const std::string& name, const DagProblem& problem) {

@@ -181,11 +181,13 @@ int main(int argc, char** argv) {
 
   // dag
   auto* dag = app.add_subcommand("dag", "one task DAG scheduled on one network (lps, hlf, dls, dls-pairs, heft, cpop, "
-                                        "peft, etf, minmin, maxmin): the schedule checked and replayed on the engine "
-                                        "with link contention");
+                                        "peft, etf, minmin, maxmin, bsa): the schedule checked and replayed on the "
+                                        "engine with link contention");
   mpnsim::DagCommandOptions dag_options;
   dag->add_option("--scheduler", dag_options.scheduler,
-                  "lps, hlf, dls, dls-pairs, heft, cpop, peft, etf, minmin or maxmin (mpnsim list)")
+                  "lps, hlf, dls, dls-pairs, heft, cpop, peft, etf, minmin, maxmin or bsa (mpnsim list); every "
+                  "one takes --comm free|contention (messages booked on the links: the plan is its replay) and "
+                  "--route engine|earliest")
       ->required();
   dag->add_option("--graph", dag_options.graph,
                   "the task graph: a DOT (node and edge attribute size), STG or WfCommons JSON (WfFormat 1.4/1.5) file");
@@ -219,6 +221,8 @@ int main(int argc, char** argv) {
   dag->add_option("--trace", dag_options.trace, "write the replayed timeline as Chrome trace JSON (Perfetto)");
   dag->add_option("--timeline", dag_options.timeline, "write every interval of the replay as CSV");
   dag->add_option("--schedule", dag_options.schedule_csv, "write the schedule as CSV (task, processor, times)");
+  dag->add_option("--messages", dag_options.messages_csv,
+                  "write every hop of every message as CSV (edge, hop, link, from, to, start, finish)");
   dag->add_option("--write-dot", dag_options.write_dot, "write the task graph as scheduled as DOT");
   dag->footer("Examples:\n"
               "  mpnsim dag --generate --tasks 50 --max_in 3 --max_out 3 --topology let --depth 2 --scheduler lps "
@@ -227,6 +231,8 @@ int main(int argc, char** argv) {
               "  mpnsim dag --graph g.stg --dummies drop --topology debruijn --order 3 --directed --scheduler dls\n"
               "  mpnsim dag --graph g.dot --costs costs.csv --topology complete --n 3 --z 1 --S 0 --scheduler cpop\n"
               "  mpnsim dag --graph montage.json --topology hypercube --dim 3 --z 1e-9 --scheduler peft\n"
+              "  mpnsim dag --generate --tasks 100 --topology hypercube --dim 4 --send-ports 1 --recv-ports 1 "
+              "--ec-ratio 0.5 --scheduler heft --comm contention\n"
               "Topology, workload and scheduler parameters are given as --PARAM VALUE (--topology.X, --workload.X, "
               "--scheduler.X when more than one takes X).");
   dag->allow_extras();

@@ -1,4 +1,7 @@
 // CPOP, Critical-Path-on-a-Processor (Topcuoglu, Hariri & Wu, IEEE TPDS 13(3), 2002, §4.2).
+// comm (comm_model.hpp): upward and downward ranks, hence the critical path, count the
+// contention-free mean delays, as the paper does; with comm: contention every placement
+// (critical path processor included) books the task's messages on the links.
 #include <functional>
 #include <limits>
 
@@ -6,21 +9,24 @@
 #include "schedulers/dag/ready_tasks.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
+#include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
 
 namespace {
 
 // The tasks of a critical path: from the entry task of highest priority (upward + downward
-// rank), each step to the successor of highest priority, down to an exit task. The
-// successor through which a critical task's upward rank is attained has priority |CP|, and
-// no task has more, so the highest-priority successor is critical: no tolerance is needed.
+// rank), each step to the successor of highest priority, down to an exit task. Every task on
+// a critical path has priority |CP| in exact arithmetic, but the ranks are sums of doubles
+// in different orders, so two critical successors can differ by an ulp: with a shortcut
+// a->c beside a->b->c, c may come out one ulp above b and the walk would skip b. Priorities
+// equal to kTimeRelTol are therefore a tie, and a tie goes to the task earlier in
+// topological order, which on a chain of critical tasks is the nearer one.
 std::vector<bool> critical_path(const TaskGraph& g, const std::vector<double>& priority, const std::vector<int>& pos) {
   std::vector<bool> on_path(static_cast<std::size_t>(g.size()), false);
-  // Higher priority first, ties to the task earlier in topological order.
   auto better = [&](int a, int c) {
     const double x = priority[static_cast<std::size_t>(a)], y = priority[static_cast<std::size_t>(c)];
-    return x != y ? x > y : pos[static_cast<std::size_t>(a)] < pos[static_cast<std::size_t>(c)];
+    return !times_equal(x, y) ? x > y : pos[static_cast<std::size_t>(a)] < pos[static_cast<std::size_t>(c)];
   };
   int at = -1;
   for (int t = 0; t < g.size(); ++t)
@@ -50,14 +56,14 @@ Schedule schedule_cpop(const DagProblem& problem) {
   const std::vector<bool> critical = critical_path(g, priority, pos);
 
   // The critical-path processor: least total execution time of the critical tasks; ties
-  // to the lowest index.
+  // (to kTimeRelTol: the sums add the same tasks' times) to the lowest index.
   int cp_processor = 0;
   double least = std::numeric_limits<double>::infinity();
   for (int p = 0; p < procs; ++p) {
     double sum = 0;
     for (int t = 0; t < g.size(); ++t)
       if (critical[static_cast<std::size_t>(t)]) sum += problem.exec_time(t, p);
-    if (sum < least) {
+    if (p == 0 || (sum < least && !times_equal(sum, least))) {
       least = sum;
       cp_processor = p;
     }

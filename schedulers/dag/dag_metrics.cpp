@@ -35,7 +35,15 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   Router router(problem.machine);
   std::vector<Hop> raw;
   std::vector<std::size_t> first(2 * problem.machine.links.size() + 1, 0);
+  // A contention-aware schedule has booked its hops (none overlap when it is valid); the
+  // others leave when the producer finishes and take the engine's route without waiting.
+  if (schedule.contention_aware)
+    for (const auto& h : schedule.hops) {
+      raw.push_back({h.channel, h.start, h.finish});
+      ++first[static_cast<std::size_t>(h.channel) + 1];
+    }
   for (const auto& msg : schedule.messages) {
+    if (schedule.contention_aware) break;
     const double data = problem.graph.edge(msg.edge).data;
     double t = msg.depart;
     for (int u = msg.from; u != msg.to;) {

@@ -22,7 +22,8 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
 
 // Number of pairs of messages that would use one link direction at overlapping times if
 // each hop took S + d*z*Tcm right after the previous one: 0 means the replay on the
-// engine meets no link contention and reproduces the schedule's times.
+// engine meets no link contention and reproduces the schedule's times. A contention-aware
+// schedule's own bookings are counted instead (0 when it is valid).
 long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule);
 
 }  // namespace mpnsim

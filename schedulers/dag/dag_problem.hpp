@@ -2,6 +2,7 @@
 #pragma once
 
 #include "schedulers/dag/comm_cost.hpp"
+#include "schedulers/dag/comm_model.hpp"
 #include "sim/machine_spec.hpp"
 #include "workloads/dag/task_graph.hpp"
 
@@ -11,6 +12,7 @@ struct DagProblem {
   const TaskGraph& graph;
   const MachineSpec& machine;
   const CommCost& comm;  // built from `machine`
+  CommOptions options{};  // how list schedulers book messages (the `comm` and `route` parameters)
 
   int processors() const { return machine.size(); }
   // Time of task t on processor p: W[t][p] when the graph has a cost table (the

@@ -1,7 +1,11 @@
 // Building the replay plan of a DAG schedule and playing it on the engine.
 #include "schedulers/dag/dag_replay.hpp"
 
+#include <algorithm>
+#include <limits>
+#include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "schedulers/dag/dag_problem.hpp"
@@ -9,6 +13,121 @@
 #include "sim/machine.hpp"
 
 namespace mpnsim {
+
+namespace {
+
+std::string edge_name(const TaskGraph& graph, const DagEdge& e) {
+  // "producer->consumer", joined by hand: fmt::format was a tenth of a replay of 10^5 tasks.
+  const std::string& a = graph.task(e.from).name;
+  const std::string& b = graph.task(e.to).name;
+  std::string name;
+  name.reserve(a.size() + 2 + b.size());
+  name.append(a).append("->").append(b);
+  return name;
+}
+
+// One booking of a resource in a contention-aware schedule: a task or a hop, as an action.
+struct Booking {
+  double start, finish;
+  std::uint32_t booked;
+  int action;
+  bool operator<(const Booking& o) const {
+    return std::tie(start, finish, booked) < std::tie(o.start, o.finish, o.booked);
+  }
+};
+
+// Makes each booking of a resource wait for the booking before it, in time order.
+void chain(std::vector<Booking>& list, Plan& plan) {
+  std::sort(list.begin(), list.end());
+  for (std::size_t i = 1; i < list.size(); ++i)
+    plan.actions[static_cast<std::size_t>(list[i].action)].after.push_back(list[i - 1].action);
+}
+
+// The replay of a contention-aware schedule: each hop is an action over its own link, and
+// every resource (link direction, CPU, each port where ports bind) serves its bookings in
+// the schedule's order, as it already serves a processor's tasks. Each operation then
+// starts when its last predecessor ends, which is where the schedule put it: the builder
+// puts every booking at the earliest time all its resources are idle, which is the end of
+// the booking before it on one of them (or when its data is ready). The engine's k ports
+// are a pool; the schedule gives each hop one port, so the pool is never short.
+Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine) {
+  const int n = graph.size();
+  const int procs = machine.size();
+  Plan plan;
+  plan.actions.reserve(static_cast<std::size_t>(n) + schedule.hops.size());
+  const CostTable* costs = graph.costs();
+  for (int t = 0; t < n; ++t) {
+    const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
+    plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work, graph.task(t).name);
+  }
+  std::vector<int> last_hop(static_cast<std::size_t>(graph.edge_count()), -1);
+  std::vector<int> action_of_hop(schedule.hops.size(), -1);
+  for (const ScheduledMessage& m : schedule.messages) {
+    const DagEdge& e = graph.edge(m.edge);
+    const std::uint32_t name = plan.add_name(edge_name(graph, e));
+    int previous = -1;
+    for (int k = 0; k < m.hop_count; ++k) {
+      const std::size_t h = static_cast<std::size_t>(m.first_hop + k);
+      const ScheduledHop& hop = schedule.hops[h];
+      previous = plan.add_hop(hop.from, hop.to, e.data, previous, k == 0 ? DependencyList{e.from} : DependencyList{});
+      plan.set_name(previous, name);
+      action_of_hop[h] = previous;
+    }
+    last_hop[static_cast<std::size_t>(m.edge)] = previous;
+  }
+  for (int ei = 0; ei < graph.edge_count(); ++ei) {
+    const DagEdge& e = graph.edge(ei);
+    const int h = last_hop[static_cast<std::size_t>(ei)];
+    plan.actions[static_cast<std::size_t>(e.to)].after.push_back(h >= 0 ? h : e.from);
+  }
+  // Resources: CPU p, link direction c, and the send and receive ports of processors whose
+  // port count is below their degree (at or above it, the links bind first).
+  std::vector<int> out_degree(static_cast<std::size_t>(procs), 0), in_degree(static_cast<std::size_t>(procs), 0);
+  for (const LinkSpec& l : machine.links) {
+    ++out_degree[static_cast<std::size_t>(l.a)];
+    ++in_degree[static_cast<std::size_t>(l.b)];
+    if (!l.directed) {
+      ++out_degree[static_cast<std::size_t>(l.b)];
+      ++in_degree[static_cast<std::size_t>(l.a)];
+    }
+  }
+  std::vector<std::vector<Booking>> cpu(static_cast<std::size_t>(procs)), channel(2 * machine.links.size());
+  // Ports by (processor, port): the schedule's own assignment.
+  std::map<std::pair<int, int>, std::vector<Booking>> send, recv;
+  for (int t = 0; t < n; ++t) {
+    const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
+    const std::uint32_t booked = t < static_cast<int>(schedule.task_booked.size())
+                                     ? schedule.task_booked[static_cast<std::size_t>(t)] : 0;
+    cpu[static_cast<std::size_t>(p.processor)].push_back({p.start, p.finish, booked, t});
+  }
+  auto binds = [&](int ports, int degree) { return ports != kAllPorts && ports < degree; };
+  for (std::size_t h = 0; h < schedule.hops.size(); ++h) {
+    const ScheduledHop& hop = schedule.hops[h];
+    if (action_of_hop[h] < 0) continue;
+    const Booking b{hop.start, hop.finish, hop.booked, action_of_hop[h]};
+    channel[static_cast<std::size_t>(hop.channel)].push_back(b);
+    const auto& from = machine.processors[static_cast<std::size_t>(hop.from)];
+    const auto& to = machine.processors[static_cast<std::size_t>(hop.to)];
+    if (!from.coprocessor) cpu[static_cast<std::size_t>(hop.from)].push_back(b);
+    if (!to.coprocessor) cpu[static_cast<std::size_t>(hop.to)].push_back(b);
+    if (binds(from.send_ports, out_degree[static_cast<std::size_t>(hop.from)]) && hop.send_port >= 0)
+      send[{hop.from, hop.send_port}].push_back(b);
+    if (binds(to.recv_ports, in_degree[static_cast<std::size_t>(hop.to)]) && hop.recv_port >= 0)
+      recv[{hop.to, hop.recv_port}].push_back(b);
+  }
+  for (auto& list : cpu) chain(list, plan);
+  for (auto& list : channel) chain(list, plan);
+  for (auto& [port, list] : send) chain(list, plan);
+  for (auto& [port, list] : recv) chain(list, plan);
+  return plan;
+}
+
+}  // namespace
+
+Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine) {
+  if (schedule.contention_aware) return contention_replay_plan(graph, schedule, machine);
+  return replay_plan(graph, schedule);
+}
 
 Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
   const int n = graph.size();
@@ -25,13 +144,7 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
   std::vector<int> send_of(static_cast<std::size_t>(graph.edge_count()), -1);
   for (const auto& m : schedule.messages) {
     const DagEdge& e = graph.edge(m.edge);
-    // "producer->consumer", joined by hand: fmt::format was a tenth of a replay of 10^5 tasks.
-    const std::string& a = graph.task(e.from).name;
-    const std::string& b = graph.task(e.to).name;
-    std::string name;
-    name.reserve(a.size() + 2 + b.size());
-    name.append(a).append("->").append(b);
-    send_of[static_cast<std::size_t>(m.edge)] = plan.add_send(m.from, m.to, e.data, std::move(name), {e.from});
+    send_of[static_cast<std::size_t>(m.edge)] = plan.add_send(m.from, m.to, e.data, edge_name(graph, e), {e.from});
   }
   for (int ei = 0; ei < graph.edge_count(); ++ei) {
     const DagEdge& e = graph.edge(ei);
@@ -55,7 +168,7 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   Engine engine;
   const MachineSpec played = replay_machine(graph, machine);
   Machine m(engine, played);
-  Plan plan = replay_plan(graph, schedule);
+  Plan plan = replay_plan(graph, schedule, played);
   const PlanOutcome outcome = play(std::move(plan), m);
   DagReplay r;
   r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());

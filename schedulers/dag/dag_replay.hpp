@@ -19,6 +19,11 @@ namespace mpnsim {
 // With a cost table, action t computes W[t][p] units instead of the task's work, to be
 // played on replay_machine(), where a unit takes exactly one time unit.
 Plan replay_plan(const TaskGraph& graph, const Schedule& schedule);
+// The plan replay() plays: replay_plan for a contention-free schedule; for a
+// contention-aware one, each hop as an action over the link the schedule booked, and every
+// link direction, CPU and binding port serving its bookings in the schedule's order (as
+// the processors serve their tasks), so that the replay gives the schedule's times.
+Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine);
 
 // The machine the plan is played on: `machine` itself, or with a cost table the same
 // network with w = 1 on every processor and Tcp = 1, so that the compute of task t on p

@@ -15,6 +15,8 @@ namespace mpnsim {
 struct DagSchedulerEntry {
   std::string name;         // e.g. "lps"
   std::string description;  // one line, citing the source
+  // Its own parameters; the registry adds `comm` and `route` (comm_model.hpp) to every
+  // scheduler, and run_dag passes them on in DagProblem::options.
   std::vector<ParamSpec> params;
   std::function<Schedule(const DagProblem&, const ParamSet&)> schedule;
   // Rules the scheduler promises beyond the common ones (LPS: the minimum-distance
@@ -53,6 +55,8 @@ Schedule schedule_etf(const DagProblem& problem);
 // Min-Min and Max-Min (Braun et al. 2001) over the ready tasks.
 Schedule schedule_min_min(const DagProblem& problem);
 Schedule schedule_max_min(const DagProblem& problem);
+// Bubble Scheduling and Allocation (Kwok & Ahmad 1995), on the network's links (bsa.cpp).
+Schedule schedule_bsa(const DagProblem& problem);
 
 DagSchedulerEntry lps_scheduler();
 DagSchedulerEntry hlf_scheduler();
@@ -64,5 +68,6 @@ DagSchedulerEntry peft_scheduler();
 DagSchedulerEntry etf_scheduler();
 DagSchedulerEntry min_min_scheduler();
 DagSchedulerEntry max_min_scheduler();
+DagSchedulerEntry bsa_scheduler();
 
 }  // namespace mpnsim

@@ -1,4 +1,6 @@
 // Dynamic Level Scheduling after Sih & Lee, both variants of thesis §6.2.2 (dynamic level, eq 6.2).
+// comm (comm_model.hpp): static levels count no communication; the dynamic level's start
+// max(DA, TF) books the messages on the links with comm: contention.
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -50,7 +52,8 @@ Schedule schedule_dls(const DagProblem& problem) {
 
 // Variant (2): every ready task-processor pair is examined and the pair of highest dynamic
 // level is scheduled. Each ready task remembers its best processor: placing a task on p
-// only delays p, so only tasks whose best was p need another look.
+// only delays p, so only tasks whose best was p need another look (all of them with
+// comm: contention, where a placement also books the network).
 Schedule schedule_dls_pairs(const DagProblem& problem) {
   const TaskGraph& g = problem.graph;
   const std::vector<int> topo = topological_order(g);
@@ -90,8 +93,9 @@ Schedule schedule_dls_pairs(const DagProblem& problem) {
     ready[pick] = ready.back();
     ready.pop_back();
     b.place(chosen.task, chosen.processor, chosen.start);
+    // With contention a placement books links and ports too: every candidate may change.
     for (auto& c : ready)
-      if (c.processor == chosen.processor) c = make(c.task);
+      if (c.processor == chosen.processor || b.placements_interact()) c = make(c.task);
     for (int e : g.out_edges(chosen.task))
       if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push_back(make(g.edge(e).to));
   }

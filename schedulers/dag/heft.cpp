@@ -1,4 +1,7 @@
 // HEFT (Topcuoglu, Hariri & Wu, IEEE TPDS 13(3), 2002): upward rank order, earliest finish time with insertion.
+// comm (comm_model.hpp): the upward ranks count the contention-free mean delay of each edge,
+// as the paper does, under either model; with comm: contention the earliest finish time of
+// each processor books the task's messages on the links of their routes (ContentionBuilder).
 #include <algorithm>
 #include <limits>
 

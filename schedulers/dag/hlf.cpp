@@ -1,4 +1,6 @@
 // Highest Level First (thesis §6.2.1): whenever a processor is free, the ready task of highest static level.
+// comm (comm_model.hpp): the static level counts no communication under either model; with
+// comm: contention a task's start waits for its messages as booked on the links.
 #include <functional>
 #include <queue>
 #include <tuple>

@@ -1,4 +1,7 @@
 // Latest Precedence Scheduling (thesis §6.2-6.3): levels of latest precedence, selection priority, minimum distance.
+// comm (comm_model.hpp): the selection priority counts the contention-free one-hop delay and
+// the minimum-distance rule is kept under either model; with comm: contention the start time
+// on each candidate processor books the task's messages on the links of their routes.
 #include <algorithm>
 #include <limits>
 #include <stdexcept>

@@ -1,4 +1,5 @@
 // Min-Min (Braun et al., JPDC 61(6), 2001) over the ready tasks of a DAG.
+// comm (comm_model.hpp): completion times book the messages on the links with comm: contention.
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/ready_pairs.hpp"
 #include "schedulers/dag/task_levels.hpp"

@@ -1,4 +1,6 @@
 // PEFT, Predict Earliest Finish Time (Arabnejad & Barbosa, IEEE TPDS 25(3), 2014): optimistic cost table, rank_oct, O_EFT.
+// comm (comm_model.hpp): the optimistic cost table counts the contention-free mean delay, as
+// the paper does; with comm: contention each processor's EFT books the messages on the links.
 #include <algorithm>
 #include <limits>
 

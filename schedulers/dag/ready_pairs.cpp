@@ -36,8 +36,10 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
     ready[pick] = ready.back();
     ready.pop_back();
     b.place(chosen.task, chosen.processor, chosen.start);
+    // Placing a task delays only its processor, unless messages contend for the network:
+    // then any ready task's data may now arrive later anywhere.
     for (auto& r : ready)
-      if (r.processor == chosen.processor) r = best_pair(r.task);
+      if (r.processor == chosen.processor || b.placements_interact()) r = best_pair(r.task);
     for (int e : g.out_edges(chosen.task))
       if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push_back(best_pair(g.edge(e).to));
   }

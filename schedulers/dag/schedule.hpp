@@ -1,6 +1,7 @@
 // A static schedule of a task DAG: task -> processor, start, finish, and the messages between processors.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,26 @@ struct ScheduledMessage {
   int edge = 0;
   int from = 0;  // processor of the producer
   int to = 0;    // processor of the consumer
-  double depart = 0;
+  double depart = 0;  // contention-free: the producer's finish; contention-aware: the first hop's start
   double arrive = 0;
+  // Contention-aware schedules: its hops are Schedule::hops[first_hop .. first_hop + hop_count).
+  int first_hop = 0;
+  int hop_count = 0;
+};
+
+// One hop of a message over one link direction, as a contention-aware schedule books it.
+struct ScheduledHop {
+  int message = 0;  // index into Schedule::messages
+  int from = 0;     // sending end
+  int to = 0;       // receiving end, a neighbour of `from`
+  int channel = 0;  // the link direction, numbered as the engine does: 2 * link + (0 for a->b, 1 for b->a)
+  std::uint32_t booked = 0;  // as Schedule::task_booked
+  // The send port of `from` and the receive port of `to` it holds (0..k-1), where k ports
+  // are fewer than the links there; -1 where the ports do not bind.
+  int send_port = -1;
+  int recv_port = -1;
+  double start = 0;
+  double finish = 0;
 };
 
 struct Schedule {
@@ -26,6 +45,13 @@ struct Schedule {
   int processors = 0;
   std::vector<TaskPlacement> tasks;  // indexed by task
   std::vector<ScheduledMessage> messages;
+  // Set by the contention-aware builder: every message is booked hop by hop on the links,
+  // ports and (without a co-processor) CPUs it uses, and the replay follows these bookings.
+  bool contention_aware = false;
+  std::vector<ScheduledHop> hops;
+  // Per task, when it was booked among all bookings (tasks and hops): orders bookings that
+  // start and end at the same instant (zero durations). Contention-aware schedules only.
+  std::vector<std::uint32_t> task_booked;
 
   // Largest finish time (0 for no tasks): the schedule length.
   double makespan() const;

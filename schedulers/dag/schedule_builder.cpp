@@ -5,6 +5,8 @@
 #include <cassert>
 #include <iterator>
 
+#include "schedulers/dag/contention_builder.hpp"
+
 namespace mpnsim {
 
 ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string scheduler)
@@ -16,9 +18,13 @@ ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string schedule
   schedule_.scheduler = std::move(scheduler);
   schedule_.processors = problem.processors();
   schedule_.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
+  if (problem.options.model == CommModel::contention) contention_ = std::make_unique<ContentionBuilder>(problem, schedule_);
 }
 
+ScheduleBuilder::~ScheduleBuilder() = default;
+
 double ScheduleBuilder::data_ready(int task, int p) const {
+  if (contention_) return contention_->data_ready(task, p);
   const TaskGraph& g = problem_.graph;
   double da = 0;
   for (int e : g.in_edges(task)) {
@@ -30,10 +36,17 @@ double ScheduleBuilder::data_ready(int task, int p) const {
 }
 
 double ScheduleBuilder::earliest_start(int task, int p) const {
+  if (contention_) return contention_->start_from(task, p, processor_ready(p));
   return std::max(data_ready(task, p), processor_ready(p));
 }
 
+double ScheduleBuilder::insertion_start(int task, int p) const {
+  if (contention_) return contention_->start_from(task, p, 0.0);
+  return earliest_gap(p, data_ready(task, p), problem_.exec_time(task, p));
+}
+
 double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const {
+  if (contention_) return contention_->cpu_fit(p, ready, duration);
   const auto& slots = busy_[static_cast<std::size_t>(p)];
   if (slots.empty() || ready >= slots.back().second) return ready;
   const auto& gaps = gaps_[static_cast<std::size_t>(p)];
@@ -50,6 +63,12 @@ double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const
 }
 
 void ScheduleBuilder::place(int task, int p, double start) {
+  if (contention_) {
+    contention_->place(task, p, start);
+    const double finish = schedule_.tasks[static_cast<std::size_t>(task)].finish;
+    ready_[static_cast<std::size_t>(p)] = std::max(ready_[static_cast<std::size_t>(p)], finish);
+    return;
+  }
   const TaskGraph& g = problem_.graph;
   TaskPlacement& t = schedule_.tasks[static_cast<std::size_t>(task)];
   t.processor = p;

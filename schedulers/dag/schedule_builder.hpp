@@ -1,6 +1,7 @@
 // Shared bookkeeping of list schedulers: data-ready times, processor availability, placing tasks.
 #pragma once
 
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -11,10 +12,25 @@
 
 namespace mpnsim {
 
+class ContentionBuilder;
+
+// With problem.options.model == CommModel::free (the default) every message takes its
+// route's delay from the producer's finish, as the papers count it. With
+// CommModel::contention every call below books messages on the network instead
+// (ContentionBuilder): data-ready times include waiting for links and ports, and the
+// schedule carries the bookings, so that its replay on the engine gives the same times.
 class ScheduleBuilder {
  public:
   // Throws std::invalid_argument when the graph's cost table does not fit the machine.
   ScheduleBuilder(const DagProblem& problem, std::string scheduler);
+  ~ScheduleBuilder();
+  ScheduleBuilder(const ScheduleBuilder&) = delete;
+  ScheduleBuilder& operator=(const ScheduleBuilder&) = delete;
+
+  // True when placing a task can change other tasks' data-ready times on every processor
+  // (contention: it books links and ports), not only on its own: schedulers that cache
+  // a start per ready task must then look again at all of them.
+  bool placements_interact() const { return contention_ != nullptr; }
 
   const DagProblem& problem() const { return problem_; }
   bool placed(int task) const { return schedule_.tasks[static_cast<std::size_t>(task)].processor >= 0; }
@@ -26,19 +42,21 @@ class ScheduleBuilder {
   // TF(P_j) of thesis eq (6.2): when p finishes the last task placed on it.
   double processor_ready(int p) const { return ready_[static_cast<std::size_t>(p)]; }
   // The start of the second term of eq (6.2): max(DA, TF), appending to p's list.
+  // (With contention, the earliest idle interval of p's CPU from there: a CPU without a
+  // co-processor also sends and receives.)
   double earliest_start(int task, int p) const;
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
   // (the insertion policy of HEFT).
   double earliest_gap(int p, double ready, double duration) const;
   // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
   // data-ready time that holds the task's execution time on p.
-  double insertion_start(int task, int p) const {
-    return earliest_gap(p, data_ready(task, p), problem_.exec_time(task, p));
-  }
+  double insertion_start(int task, int p) const;
 
   // Places the task on p from `start` (its predecessors must be placed) and records a
   // message for every incoming edge from another processor, leaving when the producer
-  // finishes and arriving after the route delay.
+  // finishes and arriving after the route delay. With contention the messages are booked
+  // and the task starts at the earliest idle time of p from max(start, data-ready): `start`
+  // as earliest_start or insertion_start gave it, unless other placements came between.
   void place(int task, int p, double start);
 
   Schedule take() { return std::move(schedule_); }
@@ -51,6 +69,7 @@ class ScheduleBuilder {
   // Lengths of the idle gaps between a processor's tasks (before its last task): when none
   // is long enough, a task can only go at the end, and no scan is needed.
   std::vector<std::multiset<double>> gaps_;
+  std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
 };
 
 }  // namespace mpnsim

@@ -30,6 +30,12 @@ enum class ViolationKind {
   early_start,      // a task starts before one of its messages arrives
   overlap,          // two tasks of one processor overlap in time
   distance,         // the minimum-distance rule is broken
+  // Contention-aware schedules (Schedule::contention_aware), which book every hop:
+  route,            // a message's hops do not go link by link from the producer's to the consumer's processor,
+                    // or a hop's length is not its link's S + d * z * Tcm
+  hop_order,        // a hop starts before the previous hop of its message ends
+  link_busy,        // two hops on one link direction at once
+  ports,            // more hops at once out of (or into) a processor than it has send (receive) ports
 };
 
 const char* to_string(ViolationKind kind);

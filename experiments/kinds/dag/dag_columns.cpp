@@ -26,6 +26,9 @@ const std::vector<RowsMode>& DagExperiment::rows_modes() const {
           {"makespan", numeric, Better::lower, "schedule length as the scheduler estimated it", ""},
           {"replayed_makespan", numeric, Better::lower,
            "schedule length replayed on the engine with link contention", ""},
+          {"plan_error", numeric, std::nullopt,
+           "(replayed_makespan - makespan) / replayed_makespan: how far the plan was from its replay "
+           "(0 up to rounding with comm: contention)", ""},
           {"speedup", numeric, Better::higher, "t1 (all work on the fastest processor) over makespan", ""},
           {"replayed_speedup", numeric, Better::higher, "t1 over replayed_makespan", ""},
           {"efficiency", numeric, Better::higher, "speedup over the processors of the network", ""},

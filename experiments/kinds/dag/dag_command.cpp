@@ -149,6 +149,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     g.marker_label = "estimate";
     write_timeline_files(r.replay.timeline, setup.machine.spec, g, {o.gantt, o.trace, o.timeline});
     if (!o.schedule_csv.empty()) write_file_atomically(o.schedule_csv, dag_schedule_csv(r));
+    if (!o.messages_csv.empty()) write_file_atomically(o.messages_csv, dag_messages_csv(r, setup.machine.spec));
     if (!o.write_dot.empty()) write_file_atomically(o.write_dot, write_dot(r.graph));
     if (!r.validity.valid()) {
       spdlog::error("dag: the {} schedule is not valid ({} violations)", r.schedule.scheduler,

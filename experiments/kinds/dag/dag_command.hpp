@@ -23,7 +23,7 @@ struct DagCommandOptions {
   std::optional<std::uint64_t> seed;  // base seed of generated graphs (the experiment's `seed:`), default 1
   bool timing = false;                // report the scheduler's CPU time
   std::string format = "table";
-  std::string gantt, trace, timeline, schedule_csv, write_dot;  // output files (empty: none)
+  std::string gantt, trace, timeline, schedule_csv, messages_csv, write_dot;  // output files (empty: none)
   // --PARAM VALUE of the topology family, the workload and the scheduler
   // (--topology.X, --workload.X, --scheduler.X when more than one takes X).
   std::vector<std::string> extras;

@@ -12,6 +12,7 @@
 
 #include "schedulers/dag/task_levels.hpp"
 #include "sim/csv_writer.hpp"
+#include "sim/router.hpp"
 #include "workloads/dag/dag_input_limits.hpp"
 
 namespace mpnsim {
@@ -74,7 +75,7 @@ DagRun run_dag(const DagSetup& setup, TaskGraph graph) {
   r.network = setup.machine.topology.name();
   r.graph = std::move(graph);
   if (setup.ec_ratio) apply_ec_ratio(r.graph, setup, *setup.ec_ratio);
-  const DagProblem problem{r.graph, setup.machine.spec, *setup.comm};
+  const DagProblem problem{r.graph, setup.machine.spec, *setup.comm, comm_options(setup.scheduler_params)};
   const double t0 = thread_cpu_seconds();
   r.schedule = setup.scheduler->schedule(problem, setup.scheduler_params);
   r.scheduler_cpu_seconds = thread_cpu_seconds() - t0;
@@ -100,6 +101,7 @@ nlohmann::ordered_json dag_json(const DagRun& r, bool timing) {
   j["edges"] = r.graph.edge_count();
   j["makespan"] = r.metrics.makespan;
   j["replayed_makespan"] = r.replay.makespan;
+  j["plan_error"] = plan_error(r);
   j["speedup"] = r.metrics.speedup;
   j["replayed_speedup"] = r.replay.makespan > 0 ? r.metrics.t1 / r.replay.makespan : 0.0;
   j["efficiency"] = r.metrics.efficiency;
@@ -129,6 +131,8 @@ std::string dag_table(const DagRun& r, bool timing) {
   out += fmt::format("makespan           {:.9g} (scheduler's estimate)\n", r.metrics.makespan);
   out += fmt::format("replayed makespan  {:.9g} (engine, with link contention; {} estimated link conflicts)\n",
                      r.replay.makespan, r.link_conflicts);
+  out += fmt::format("plan error         {:.6g} ((replayed - estimate) / replayed; comm: {})\n", plan_error(r),
+                     r.schedule.contention_aware ? "contention" : "free");
   out += fmt::format("speedup            {:.6g} (t1 = {:.9g})\nefficiency         {:.6g}\nLIF                {:.4g} %\n",
                      r.metrics.speedup, r.metrics.t1, r.metrics.efficiency, r.metrics.lif);
   out += fmt::format("critical path      {:.9g}\n", r.metrics.critical_path);
@@ -167,6 +171,7 @@ MetricRow dag_metrics_row(const DagRun& r, bool timing) {
   add("critical_path", r.metrics.critical_path);
   add("makespan", r.metrics.makespan);
   add("replayed_makespan", r.replay.makespan);
+  add("plan_error", plan_error(r));
   add("speedup", r.metrics.speedup);
   add("replayed_speedup", r.replay.makespan > 0 ? r.metrics.t1 / r.replay.makespan : 0.0);
   add("efficiency", r.metrics.efficiency);
@@ -206,6 +211,47 @@ std::vector<MetricRow> dag_task_rows(const DagRun& r) {
                     {"replayed_finish", r.replay.finish[static_cast<std::size_t>(t)]}});
   }
   return rows;
+}
+
+double plan_error(const DagRun& r) {
+  return r.replay.makespan > 0 ? (r.replay.makespan - r.metrics.makespan) / r.replay.makespan : 0.0;
+}
+
+std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine) {
+  std::ostringstream out;
+  CsvWriter csv(out);
+  csv.row({"edge", "hop", "link", "from", "to", "start", "finish"});
+  auto edge_label = [&](int edge) {
+    const DagEdge& e = r.graph.edge(edge);
+    return r.graph.task(e.from).name + "->" + r.graph.task(e.to).name;
+  };
+  auto row = [&](int edge, int hop, int channel, int from, int to, double start, double finish) {
+    csv.row({edge_label(edge), std::to_string(hop), std::to_string(channel >> 1), std::to_string(from),
+             std::to_string(to), format_number(start), format_number(finish)});
+  };
+  if (r.schedule.contention_aware) {
+    for (const ScheduledMessage& m : r.schedule.messages)
+      for (int k = 0; k < m.hop_count; ++k) {
+        const ScheduledHop& h = r.schedule.hops[static_cast<std::size_t>(m.first_hop + k)];
+        row(m.edge, k, h.channel, h.from, h.to, h.start, h.finish);
+      }
+    return out.str();
+  }
+  Router router(machine);
+  for (const ScheduledMessage& m : r.schedule.messages) {
+    const double data = r.graph.edge(m.edge).data;
+    double at = m.depart;
+    int hop = 0;
+    for (int u = m.from; u != m.to; ++hop) {
+      const Arc& a = router.next_arc(u, m.to);
+      const LinkSpec& l = machine.links[static_cast<std::size_t>(a.link())];
+      const double finish = at + (l.startup + data * l.z * machine.Tcm);
+      row(m.edge, hop, a.channel, u, a.to, at, finish);
+      at = finish;
+      u = a.to;
+    }
+  }
+  return out.str();
 }
 
 std::string dag_schedule_csv(const DagRun& r) {

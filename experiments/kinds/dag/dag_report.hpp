@@ -34,7 +34,7 @@ struct DagRun {
 DagRun run_dag(const DagSetup& setup, TaskGraph graph);
 
 // Keys: scheduler, network, graph, processors, tasks, edges, makespan, replayed_makespan,
-// speedup, replayed_speedup, efficiency, lif, valid, violations, t1, critical_path, ec_ratio,
+// plan_error, speedup, replayed_speedup, efficiency, lif, valid, violations, t1, critical_path, ec_ratio,
 // degree_ratio, graph_seed, messages, hops, link_conflicts, busy, [scheduler_cpu_seconds].
 nlohmann::ordered_json dag_json(const DagRun& r, bool timing);
 std::string dag_table(const DagRun& r, bool timing);
@@ -46,5 +46,13 @@ std::vector<MetricRow> dag_task_rows(const DagRun& r);
 
 // task,processor,start,finish,replayed_finish: the schedule as CSV.
 std::string dag_schedule_csv(const DagRun& r);
+// edge,hop,link,from,to,start,finish: every hop of every message as the schedule plans it
+// (a contention-aware schedule's bookings; else each route hop by hop at its contention-free
+// times, leaving when the producer finishes).
+std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine);
+
+// (replayed - planned) / replayed makespan: how far the plan was from its replay (0 when
+// the replay takes no time).
+double plan_error(const DagRun& r);
 
 }  // namespace mpnsim

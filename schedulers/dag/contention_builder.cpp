@@ -1,0 +1,210 @@
+// Booking messages hop by hop on links, ports and CPUs, with insertion into idle time, as the engine plays them.
+#include "schedulers/dag/contention_builder.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+
+namespace mpnsim {
+
+ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedule)
+    : problem_(problem), schedule_(schedule), router_(problem.machine) {
+  const MachineSpec& m = problem.machine;
+  const int n = m.size();
+  shares_cpu_.resize(idx(n));
+  cpu_.resize(idx(n));
+  channel_.resize(2 * m.links.size());
+  send_.resize(idx(n));
+  recv_.resize(idx(n));
+  std::vector<int> in_degree(idx(n), 0);
+  for (int p = 0; p < n; ++p)
+    for (const Arc& a : router_.arcs(p)) ++in_degree[idx(a.to)];
+  for (int p = 0; p < n; ++p) {
+    const ProcessorSpec& ps = m.processors[idx(p)];
+    shares_cpu_[idx(p)] = !ps.coprocessor;
+    // k ports bind only below the degree: every link direction carries one hop at a time.
+    const int out_degree = static_cast<int>(router_.arcs(p).size());
+    if (ps.send_ports != kAllPorts && ps.send_ports < out_degree) send_[idx(p)].resize(idx(ps.send_ports));
+    if (ps.recv_ports != kAllPorts && ps.recv_ports < in_degree[idx(p)]) recv_[idx(p)].resize(idx(ps.recv_ports));
+  }
+  schedule_.contention_aware = true;
+  schedule_.task_booked.assign(idx(problem.graph.size()), 0);
+  arrival_.assign(idx(n), 0.0);
+  previous_.assign(idx(n), -1);
+  stamp_.assign(idx(n), 0);
+}
+
+double ContentionBuilder::hop_duration(int channel, double data) const {
+  // The engine's arithmetic (Machine::Impl::start_hop): S + data * z * Tcm, in that order.
+  const LinkSpec& l = problem_.machine.links[idx(channel >> 1)];
+  return l.startup + data * l.z * problem_.machine.Tcm;
+}
+
+namespace {
+
+double lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& lane : lanes) best = std::min(best, lane.earliest_fit(t, d));
+  return best;
+}
+
+int first_lane_at(const std::vector<IdleIntervals>& lanes, double t, double d) {
+  for (std::size_t i = 0; i < lanes.size(); ++i)
+    if (lanes[i].earliest_fit(t, d) == t) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
+  // Each resource moves t to its own earliest fit; a pass that moves nothing leaves a t at
+  // which all of them are idle for d. t only grows, to gap starts, so this ends.
+  double t = ready;
+  for (;;) {
+    const double before = t;
+    t = channel_[idx(channel)].earliest_fit(t, d);
+    if (shares_cpu_[idx(u)]) t = cpu_[idx(u)].earliest_fit(t, d);
+    if (shares_cpu_[idx(v)]) t = cpu_[idx(v)].earliest_fit(t, d);
+    if (!send_[idx(u)].empty()) t = lanes_fit(send_[idx(u)], t, d);
+    if (!recv_[idx(v)].empty()) t = lanes_fit(recv_[idx(v)], t, d);
+    if (t == before) break;
+  }
+  return {t, send_[idx(u)].empty() ? -1 : first_lane_at(send_[idx(u)], t, d),
+          recv_[idx(v)].empty() ? -1 : first_lane_at(recv_[idx(v)], t, d)};
+}
+
+void ContentionBuilder::book(IdleIntervals& r, double start, double finish) const {
+  undo_.emplace_back(&r, r.book(start, finish));
+}
+
+void ContentionBuilder::rollback() const {
+  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) it->first->undo(it->second);
+  undo_.clear();
+}
+
+double ContentionBuilder::book_hop(int u, int v, int channel, double ready, double d, bool record,
+                                   int message) const {
+  const HopSlot slot = fit_hop(u, v, channel, ready, d);
+  const double finish = slot.start + d;
+  book(channel_[idx(channel)], slot.start, finish);
+  if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
+  if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish);
+  if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish);
+  if (slot.recv_lane >= 0) book(recv_[idx(v)][idx(slot.recv_lane)], slot.start, finish);
+  if (record)
+    schedule_.hops.push_back(
+        ScheduledHop{message, u, v, channel, next_booking_++, slot.send_lane, slot.recv_lane, slot.start, finish});
+  return finish;
+}
+
+void ContentionBuilder::route(int u, int v, double ready, double data) const {
+  path_.clear();
+  if (problem_.options.route == RouteChoice::engine) {
+    for (int x = u; x != v;) {
+      const Arc& a = router_.next_arc(x, v);
+      path_.push_back({x, a.to, a.channel});
+      x = a.to;
+    }
+    return;
+  }
+  // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
+  // later never ends sooner (earliest fits are monotone in the ready time), so the best
+  // arrival at each processor is enough. Ties keep the lower-numbered predecessor.
+  const CommCost& cost = problem_.comm;
+  const int distance = cost.hops(u, v);
+  ++stamp_now_;
+  layer_.assign(1, u);
+  stamp_[idx(u)] = stamp_now_;
+  arrival_[idx(u)] = ready;
+  for (int k = 0; k < distance; ++k) {
+    next_layer_.clear();
+    std::sort(layer_.begin(), layer_.end());
+    for (int x : layer_) {
+      for (const Arc& a : router_.arcs(x)) {
+        const int y = a.to;
+        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
+        const double d = hop_duration(a.channel, data);
+        const double f = fit_hop(x, y, a.channel, arrival_[idx(x)], d).start + d;
+        if (stamp_[idx(y)] != stamp_now_) {
+          stamp_[idx(y)] = stamp_now_;
+          arrival_[idx(y)] = f;
+          previous_[idx(y)] = x;
+          next_layer_.push_back(y);
+        } else if (f < arrival_[idx(y)]) {
+          arrival_[idx(y)] = f;
+          previous_[idx(y)] = x;
+        }
+      }
+    }
+    std::swap(layer_, next_layer_);
+  }
+  for (int y = v; y != u; y = previous_[idx(y)]) {
+    const int x = previous_[idx(y)];
+    path_.push_back({x, y, router_.arc(x, y)->channel});
+  }
+  std::reverse(path_.begin(), path_.end());
+}
+
+double ContentionBuilder::book_inputs(int task, int p, bool record) const {
+  const TaskGraph& g = problem_.graph;
+  double ready = 0;
+  inputs_.clear();
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = schedule_.tasks[idx(g.edge(e).from)];
+    assert(u.processor >= 0 && "predecessors are placed first");
+    if (u.processor == p)
+      ready = std::max(ready, u.finish);
+    else
+      inputs_.emplace_back(u.finish, e);
+  }
+  // Earliest-leaving message first, ties to the lower edge index: the order the engine
+  // would see them asked for.
+  std::sort(inputs_.begin(), inputs_.end());
+  for (const auto& [leaves, e] : inputs_) {
+    const int from = schedule_.tasks[idx(g.edge(e).from)].processor;
+    const double data = g.edge(e).data;
+    route(from, p, leaves, data);
+    const int message = static_cast<int>(schedule_.messages.size());
+    if (record)
+      schedule_.messages.push_back(ScheduledMessage{e, from, p, 0, 0, static_cast<int>(schedule_.hops.size()),
+                                                    static_cast<int>(path_.size())});
+    double at = leaves;
+    for (const Hop& h : path_) at = book_hop(h.from, h.to, h.channel, at, hop_duration(h.channel, data), record, message);
+    if (record) {
+      ScheduledMessage& m = schedule_.messages.back();
+      m.depart = schedule_.hops[idx(m.first_hop)].start;
+      m.arrive = at;
+    }
+    ready = std::max(ready, at);
+  }
+  return ready;
+}
+
+double ContentionBuilder::data_ready(int task, int p) const {
+  const double ready = book_inputs(task, p, false);
+  rollback();
+  return ready;
+}
+
+double ContentionBuilder::start_from(int task, int p, double not_before) const {
+  const double ready = std::max(book_inputs(task, p, false), not_before);
+  const double start = cpu_[idx(p)].earliest_fit(ready, problem_.exec_time(task, p));
+  rollback();
+  return start;
+}
+
+double ContentionBuilder::place(int task, int p, double start) {
+  const double ready = std::max(book_inputs(task, p, true), start);
+  const double duration = problem_.exec_time(task, p);
+  const double s = cpu_[idx(p)].earliest_fit(ready, duration);
+  book(cpu_[idx(p)], s, s + duration);
+  undo_.clear();  // kept: this is the placement itself
+  TaskPlacement& t = schedule_.tasks[idx(task)];
+  t.processor = p;
+  t.start = s;
+  t.finish = s + duration;
+  schedule_.task_booked[idx(task)] = next_booking_++;
+  return s;
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,82 @@
+// Edge scheduling on the modelled network: each message booked hop by hop, so that a plan is its replay.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/idle_intervals.hpp"
+#include "schedulers/dag/schedule.hpp"
+#include "sim/router.hpp"
+
+namespace mpnsim {
+
+// The contention-aware counterpart of ScheduleBuilder's bookkeeping (Sinnen & Sousa, IEEE
+// TPDS 16(6), 2005: edge scheduling, with insertion into idle link time), under the engine's
+// own rules (sim/machine.hpp) so that the engine replays the plan to the same times:
+//  - a hop u->v of d units lasts S + d * z * Tcm of its link, store-and-forward;
+//  - it holds the u->v link direction, a send port of u and a receive port of v (ports are
+//    lanes here: k ports are k timetables; a port count at or above the degree never binds),
+//    and the CPU of u and of v when they have no co-processor;
+//  - each of these holds one operation at a time.
+// A hop goes into the earliest interval, from when its data is at u, that is idle on all of
+// them, found in O(log n) per resource (IdleIntervals). A task goes into the earliest idle
+// interval of its CPU from the arrival of its last message.
+class ContentionBuilder {
+ public:
+  ContentionBuilder(const DagProblem& problem, Schedule& schedule);
+
+  // Arrival of the task's last input at p if it went there now: every message from another
+  // processor booked (tentatively), earliest-leaving first, then released again.
+  double data_ready(int task, int p) const;
+  // Earliest start on p at or after `not_before` and the data-ready time, in an idle
+  // interval of p's CPU, with the task's messages booked tentatively.
+  double start_from(int task, int p, double not_before) const;
+  // Earliest start >= ready of `duration` on p's CPU as it is booked now.
+  double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
+
+  // Books the task's messages and the task itself at start_from(task, p, start); fills its
+  // placement, messages and hops in the schedule. Returns the start it was given.
+  double place(int task, int p, double start);
+
+ private:
+  static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+  struct HopSlot {
+    double start;
+    int send_lane;  // -1 where the port does not bind
+    int recv_lane;
+  };
+  double hop_duration(int channel, double data) const;
+  HopSlot fit_hop(int u, int v, int channel, double ready, double duration) const;
+  // Books one hop; returns its finish.
+  double book_hop(int u, int v, int channel, double ready, double duration, bool record, int message) const;
+  // The route of a message from u to v leaving at `ready`, as (from, to, channel) per hop.
+  void route(int u, int v, double ready, double data) const;
+  // Books every input of `task` on p; returns the data-ready time.
+  double book_inputs(int task, int p, bool record) const;
+  void book(IdleIntervals& r, double start, double finish) const;
+  void rollback() const;
+
+  const DagProblem& problem_;
+  Schedule& schedule_;
+  mutable Router router_;
+  std::vector<double> link_startup_, link_per_unit_;  // per link: S and z * Tcm
+  std::vector<bool> shares_cpu_;                      // no co-processor
+  // Everything below changes during a tentative evaluation and is restored by rollback().
+  mutable std::vector<IdleIntervals> cpu_, channel_;
+  mutable std::vector<std::vector<IdleIntervals>> send_, recv_;  // lanes; empty: unbounded
+  mutable std::vector<std::pair<IdleIntervals*, IdleIntervals::Change>> undo_;
+  mutable std::uint32_t next_booking_ = 0;
+  // Scratch of route(): the hops found, and the shortest-path search of RouteChoice::earliest.
+  struct Hop {
+    int from, to, channel;
+  };
+  mutable std::vector<Hop> path_;
+  mutable std::vector<double> arrival_;
+  mutable std::vector<int> previous_, stamp_, layer_, next_layer_;
+  mutable int stamp_now_ = 0;
+  mutable std::vector<std::pair<double, int>> inputs_;  // (producer finish, edge)
+};
+
+}  // namespace mpnsim

@@ -1,0 +1,152 @@
+// A treap of idle gaps with the longest gap per subtree: earliest-fit queries and bookings in O(log n).
+#include "schedulers/dag/idle_intervals.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+
+namespace mpnsim {
+
+IdleIntervals::IdleIntervals() { insert(0.0, std::numeric_limits<double>::infinity()); }
+
+int IdleIntervals::make(double start, double end) {
+  seed_ ^= seed_ << 13;
+  seed_ ^= seed_ >> 17;
+  seed_ ^= seed_ << 5;
+  const Node node{start, end, end - start, seed_, -1, -1};
+  if (!free_.empty()) {
+    const int n = free_.back();
+    free_.pop_back();
+    nodes_[static_cast<std::size_t>(n)] = node;
+    return n;
+  }
+  nodes_.push_back(node);
+  return static_cast<int>(nodes_.size() - 1);
+}
+
+void IdleIntervals::refresh(int n) {
+  Node& x = nodes_[static_cast<std::size_t>(n)];
+  x.longest = x.end - x.start;
+  if (x.left >= 0) x.longest = std::max(x.longest, nodes_[static_cast<std::size_t>(x.left)].longest);
+  if (x.right >= 0) x.longest = std::max(x.longest, nodes_[static_cast<std::size_t>(x.right)].longest);
+}
+
+void IdleIntervals::split(int n, double key, bool inclusive, int& left, int& right) {
+  if (n < 0) {
+    left = right = -1;
+    return;
+  }
+  Node& x = nodes_[static_cast<std::size_t>(n)];
+  const bool goes_left = inclusive ? x.start <= key : x.start < key;
+  if (goes_left) {
+    int l, r;
+    split(x.right, key, inclusive, l, r);
+    nodes_[static_cast<std::size_t>(n)].right = l;
+    refresh(n);
+    left = n;
+    right = r;
+  } else {
+    int l, r;
+    split(x.left, key, inclusive, l, r);
+    nodes_[static_cast<std::size_t>(n)].left = r;
+    refresh(n);
+    left = l;
+    right = n;
+  }
+}
+
+int IdleIntervals::merge(int a, int b) {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  if (nodes_[static_cast<std::size_t>(a)].priority > nodes_[static_cast<std::size_t>(b)].priority) {
+    const int r = merge(nodes_[static_cast<std::size_t>(a)].right, b);
+    nodes_[static_cast<std::size_t>(a)].right = r;
+    refresh(a);
+    return a;
+  }
+  const int l = merge(a, nodes_[static_cast<std::size_t>(b)].left);
+  nodes_[static_cast<std::size_t>(b)].left = l;
+  refresh(b);
+  return b;
+}
+
+void IdleIntervals::insert(double start, double end) {
+  int l, r;
+  split(root_, start, false, l, r);
+  root_ = merge(merge(l, make(start, end)), r);
+  ++live_;
+}
+
+void IdleIntervals::erase(double start) {
+  int l, mid, r;
+  split(root_, start, false, l, mid);
+  int hit;
+  split(mid, start, true, hit, r);
+  assert(hit >= 0 && nodes_[static_cast<std::size_t>(hit)].left < 0 && nodes_[static_cast<std::size_t>(hit)].right < 0);
+  if (hit >= 0) {
+    free_.push_back(hit);
+    --live_;
+  }
+  root_ = merge(l, r);
+}
+
+int IdleIntervals::containing(double t) const {
+  int best = -1;
+  for (int n = root_; n >= 0;) {
+    const Node& x = nodes_[static_cast<std::size_t>(n)];
+    if (x.start <= t) {
+      best = n;
+      n = x.right;
+    } else {
+      n = x.left;
+    }
+  }
+  return best;
+}
+
+int IdleIntervals::first_holding(int n, double t, double d) const {
+  // `longest` only prunes: the answer is decided by start + d <= end, the engine's arithmetic.
+  while (n >= 0) {
+    const Node& x = nodes_[static_cast<std::size_t>(n)];
+    if (x.longest < d) return -1;
+    if (x.start > t) {
+      if (const int found = first_holding(x.left, t, d); found >= 0) return found;
+      if (x.start + d <= x.end) return n;
+    }
+    n = x.right;
+  }
+  return -1;
+}
+
+double IdleIntervals::earliest_fit(double t, double d) const {
+  if (const int c = containing(t); c >= 0 && t + d <= nodes_[static_cast<std::size_t>(c)].end) return t;
+  const int n = first_holding(root_, t, d);
+  // The last gap is endless, so some gap after t holds d unless d is not finite.
+  assert(n >= 0);
+  return n >= 0 ? nodes_[static_cast<std::size_t>(n)].start : std::numeric_limits<double>::infinity();
+}
+
+IdleIntervals::Change IdleIntervals::book(double start, double finish) {
+  Change c;
+  c.start = start;
+  c.finish = finish;
+  if (!(finish > start)) return c;  // an empty interval leaves every gap whole
+  const int g = containing(start);
+  assert(g >= 0 && finish <= nodes_[static_cast<std::size_t>(g)].end);
+  c.gap_start = nodes_[static_cast<std::size_t>(g)].start;
+  c.gap_end = nodes_[static_cast<std::size_t>(g)].end;
+  c.cut = true;
+  erase(c.gap_start);
+  if (start > c.gap_start) insert(c.gap_start, start);
+  if (c.gap_end > finish) insert(finish, c.gap_end);
+  return c;
+}
+
+void IdleIntervals::undo(const Change& c) {
+  if (!c.cut) return;
+  if (c.gap_end > c.finish) erase(c.finish);
+  if (c.start > c.gap_start) erase(c.gap_start);
+  insert(c.gap_start, c.gap_end);
+}
+
+}  // namespace mpnsim

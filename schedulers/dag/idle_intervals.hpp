@@ -1,0 +1,57 @@
+// The idle time of one resource (a link direction, a port, a CPU) as disjoint gaps, searched in O(log n).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace mpnsim {
+
+// Gaps [start, end] between the busy intervals of one resource, from time 0 on; the last gap
+// runs to infinity. They live in a treap keyed by start whose nodes also know the longest
+// gap below them, so that "the first gap after t that holds d" is one descent, never a scan
+// of the resource's history. Insertion-based schedulers (HEFT's processors, edge scheduling's
+// links) ask exactly that question.
+class IdleIntervals {
+ public:
+  IdleIntervals();
+
+  // Earliest s >= t with [s, s + d] inside one gap. s + d is computed as the engine adds a
+  // duration to a start, so a booking at s ends exactly where the replay's operation ends.
+  double earliest_fit(double t, double d) const;
+
+  // What book() changed, for undo(): the gap [gap_start, gap_end] that [start, finish] was cut from.
+  struct Change {
+    double gap_start = 0, gap_end = 0, start = 0, finish = 0;
+    bool cut = false;  // false for an empty interval, which changes nothing
+  };
+  // Marks [start, finish] busy; it must lie inside one gap (earliest_fit's answer does).
+  Change book(double start, double finish);
+  // Reverts a booking; bookings are undone in the reverse order they were made.
+  void undo(const Change& change);
+
+  std::size_t gaps() const { return live_; }
+
+ private:
+  struct Node {
+    double start, end, longest;  // longest: the largest end - start in this subtree
+    std::uint32_t priority;
+    int left = -1, right = -1;
+  };
+  int make(double start, double end);
+  void refresh(int n);
+  // Splits the tree at `key`: keys < key go left (or <= key when `inclusive`).
+  void split(int n, double key, bool inclusive, int& left, int& right);
+  int merge(int a, int b);
+  void insert(double start, double end);
+  void erase(double start);
+  int containing(double t) const;  // the gap with the largest start <= t, or -1
+  int first_holding(int n, double t, double d) const;  // first gap with start > t that holds d
+
+  std::vector<Node> nodes_;
+  std::vector<int> free_;
+  int root_ = -1;
+  std::size_t live_ = 0;
+  std::uint32_t seed_ = 2463534242u;  // xorshift state: priorities, hence shapes, are reproducible
+};
+
+}  // namespace mpnsim

@@ -5,6 +5,8 @@
 #include <cassert>
 #include <iterator>
 
+#include "sim/interruption.hpp"
+
 namespace mpnsim {
 
 ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string scheduler)
@@ -50,6 +52,7 @@ double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const
 }
 
 void ScheduleBuilder::place(int task, int p, double start) {
+  poll_interruption();  // once a task: every list scheduler's outer loop places one
   const TaskGraph& g = problem_.graph;
   TaskPlacement& t = schedule_.tasks[static_cast<std::size_t>(task)];
   t.processor = p;

@@ -47,6 +47,18 @@ TEST(IdleIntervals, FindsTheFirstGapThatHoldsTheInterval) {
   EXPECT_EQ(r.gaps(), 3u);
 }
 
+TEST(IdleIntervals, AnEmptyBookingCannotBeRunAcross) {
+  // A zero-length message at 9 holds its link at 9: [0, 12] may no longer go there.
+  IdleIntervals r;
+  const auto c = r.book(9, 9);
+  EXPECT_EQ(r.earliest_fit(0, 12), 9);
+  EXPECT_EQ(r.earliest_fit(0, 9), 0);  // ending at 9 is fine
+  EXPECT_EQ(r.earliest_fit(9, 0), 9);  // so is another empty booking at 9
+  r.undo(c);
+  EXPECT_EQ(r.earliest_fit(0, 12), 0);
+  EXPECT_EQ(r.gaps(), 1u);
+}
+
 TEST(IdleIntervals, UndoRestoresEveryGap) {
   IdleIntervals r;
   std::vector<IdleIntervals::Change> changes;
@@ -72,7 +84,7 @@ TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
     ASSERT_EQ(s, brute_fit(busy, t, d)) << "query " << i;
     if (i % 3 != 0) {
       r.book(s, s + d);
-      if (d > 0) busy.insert(std::upper_bound(busy.begin(), busy.end(), std::pair{s, s + d}), {s, s + d});
+      busy.insert(std::upper_bound(busy.begin(), busy.end(), std::pair{s, s + d}), {s, s + d});
     }
   }
 }

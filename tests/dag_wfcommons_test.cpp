@@ -1,6 +1,9 @@
 // Tests of the WfCommons WfFormat reader: real 1.4 and 1.5 instances, runtimes as work, shared files as data, errors.
 #include <gtest/gtest.h>
 
+#include <tuple>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "dag_test_support.hpp"
@@ -207,10 +210,70 @@ TEST(WfCommons, Reads14TaskListsWithNamesIdsAndOldKeys) {
             "w.json: workflow.tasks[1].files[1].link: expected input or output, got 'inout'");
   EXPECT_EQ(error_of(with(kList, R"({"link": "output", "name": "out", "size": 1})", R"({"link": "output", "name": "out"})")),
             "w.json: workflow.tasks[1].files[1]: missing 'sizeInBytes' (or 'size' before WfFormat 1.4)");
-  EXPECT_EQ(error_of(with(kList, R"({"name": "b", "runtime")", R"({"name": "a", "runtime")")),
+  // Ids are the keys: a repeated id is refused; a repeated name only when no task has an id.
+  EXPECT_EQ(error_of(with(kList, R"({"name": "b", "runtime")", R"({"name": "b", "id": "ID1", "runtime")")),
+            "w.json: workflow.tasks[1].id: task 'ID1' appears twice (also workflow.tasks[0])");
+  EXPECT_EQ(error_of(with(with(kList, R"({"name": "b", "runtime")", R"({"name": "a", "runtime")"), R"("id": "ID1", )",
+                          "")),
             "w.json: workflow.tasks[1].name: task 'a' appears twice (also workflow.tasks[0])");
   EXPECT_EQ(error_of(with(kList, R"("sizeInBytes": 99)", R"("sizeInBytes": -99)")),
             "w.json: workflow.tasks[0].files[1].sizeInBytes: expected a number >= 0, got -99");
+}
+
+// Dependencies through files alone, as WRENCH reads WfFormat (a Nextflow-like instance:
+// every `parents` and `children` empty but two): the edges are the union of the listed
+// ones and those from a file's writer to its readers, each carrying the files passed on.
+TEST(WfCommons, FilesPassedOnAreDependenciesToo) {
+  const TaskGraph g = read_wfcommons_file(data("nextflow-like-files-only.wfformat-1.5.json"));
+  ASSERT_EQ(g.size(), 5);
+  EXPECT_EQ(g.task(0).name, "FASTP_1");  // the id, as before; the repeated name is a label
+  EXPECT_EQ(g.task(1).name, "FASTP_2");
+  // Listed first (0 -> 3, 3 -> 4), then by reading task: MERGE's inputs, REPORT's.
+  const std::vector<std::tuple<int, int, double>> expected = {
+      {0, 3, 80},    // listed; REPORT reads FASTP_1's versions.yml
+      {3, 4, 0},     // listed; no file between them
+      {0, 2, 700},   // s1.trim.fq
+      {1, 2, 1500},  // s2.trim.fq, written and read twice, counted once
+      {2, 3, 2100},  // merged.fq
+      {1, 3, 81}};   // FASTP_2's versions.yml. MERGE reading its own scratch file is no edge.
+  ASSERT_EQ(g.edge_count(), static_cast<int>(expected.size()));
+  for (int e = 0; e < g.edge_count(); ++e) {
+    const auto [from, to, bytes] = expected[static_cast<std::size_t>(e)];
+    EXPECT_EQ(g.edge(e).from, from) << e;
+    EXPECT_EQ(g.edge(e).to, to) << e;
+    EXPECT_EQ(g.edge(e).data, bytes) << e;
+  }
+}
+
+// Tasks that share a name but not an id (Nextflow's processes) are distinct tasks; in the
+// 1.4 layout they keep their names as labels, and a name names a task only when one task
+// bears it.
+TEST(WfCommons, RepeatedNamesWithUniqueIdsAreDistinctTasks) {
+  const TaskGraph g = read_wfcommons_file(data("repeated-names.wfformat-1.4.json"));
+  ASSERT_EQ(g.size(), 4);
+  EXPECT_EQ(g.task(0).name, "align");
+  EXPECT_EQ(g.task(1).name, "align");
+  EXPECT_EQ(g.task(1).work, 3);
+  const std::vector<std::tuple<int, int, double>> expected = {
+      {0, 2, 300},   // listed by id on both ends
+      {2, 3, 650},   // `parents: ["merge"]`, the one task of that name
+      {1, 2, 400}};  // only through a2.bam
+  ASSERT_EQ(g.edge_count(), static_cast<int>(expected.size()));
+  for (int e = 0; e < g.edge_count(); ++e) {
+    const auto [from, to, bytes] = expected[static_cast<std::size_t>(e)];
+    EXPECT_EQ(g.edge(e).from, from) << e;
+    EXPECT_EQ(g.edge(e).to, to) << e;
+    EXPECT_EQ(g.edge(e).data, bytes) << e;
+  }
+  const std::string text = testing::read_file(data("repeated-names.wfformat-1.4.json"));
+  EXPECT_EQ(error_of(with(text, R"("children": ["ID03"])", R"("children": ["align"])")),
+            "w.json: workflow.tasks[0].children[0]: 'align' is the name of more than one task and the id of none: "
+            "refer to the task by its id");
+  // A file written and read both ways is a cycle, named as one.
+  const std::string cycle = error_of(with(text, R"({"link": "output", "name": "a2.bam", "sizeInBytes": 400})",
+                                          R"({"link": "output", "name": "a2.bam", "sizeInBytes": 400},
+                                             {"link": "input", "name": "all.bam", "sizeInBytes": 650})"));
+  EXPECT_TRUE(contains(cycle, "the graph has a cycle")) << cycle;
 }
 
 }  // namespace

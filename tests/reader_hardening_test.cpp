@@ -150,13 +150,18 @@ TEST(DotReader, EcRatioWriteDotReadsBackTheSameRun) {
 }
 
 // A ratio far from the graph's own scales the data past the model's arithmetic: refused like
-// such sizes read from a file, not scheduled with infinite message times.
+// such sizes read from a file, not scheduled with infinite message times. A ratio outside
+// [1e-6, 1e6] is refused before the graph is read; inside it, a graph whose data cannot take it.
 TEST(DotReader, EcRatioThatScalesTheDataPastTheNumberRulesIsRefused) {
   TempDir dir("hardening-ec");
   const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d; c -> d [size=1] }\n");
-  const auto r = run_mpnsim("dag --graph " + dot + " --ec-ratio 1e-200 --topology chain --n 2 --scheduler heft");
+  auto r = run_mpnsim("dag --graph " + dot + " --ec-ratio 1e-200 --topology chain --n 2 --scheduler heft");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("ec_ratio 1e-200 scales the data by"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ec-ratio: expected a number in [1e-06, 1e+06], got 1e-200"), std::string::npos) << r.output;
+  const std::string spread = dir.file("s.dot", "digraph g { node [size=1]; a [size=1e15]; a -> b [size=1]; a -> c [size=1e12] }\n");
+  r = run_mpnsim("dag --graph " + spread + " --ec-ratio 1e-6 --topology chain --n 2 --scheduler heft");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("ec_ratio 1e-06 scales the data by"), std::string::npos) << r.output;
 }
 
 // F8: a work of 1e17 next to a work of 1: the 1 is lost entirely when added to 1e17, and

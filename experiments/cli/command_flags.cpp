@@ -11,6 +11,7 @@
 #include "experiments/cli/flag_suggestions.hpp"
 #include "experiments/config/input_error.hpp"
 #include "experiments/config/yaml_source.hpp"
+#include "experiments/config/yaml_syntax_problem.hpp"
 
 namespace mpnsim {
 
@@ -82,7 +83,7 @@ YAML::Node load_machine_file(const std::string& path) {
   } catch (const YAML::BadFile&) {
     throw InputError(path, YAML::Mark::null_mark(), "", "cannot open the file");
   } catch (const YAML::Exception& e) {
-    throw InputError(path, e.mark, "", fmt::format("not valid YAML: {}", e.msg));
+    throw InputError(path, e.mark, "", yaml_syntax_problem(e));
   }
   if (!doc.IsDefined() || doc.IsNull()) return YAML::Node(YAML::NodeType::Map);  // an empty file
   // The commands add their flags into these sections: each must be a mapping

@@ -14,6 +14,7 @@
 #include "experiments/kinds/experiment_kind.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/run/mpi_session.hpp"
+#include "sim/interruption.hpp"
 #include "schedulers/registry.hpp"
 #include "topologies/registry.hpp"
 #include "workloads/registry.hpp"
@@ -28,21 +29,24 @@ std::size_t count_points(const ExperimentFile& f) {
   return n;
 }
 
-// Reads and checks the whole file; false (the error logged) when it has a problem.
-bool load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
-                      std::vector<PreparedExperiment>& prepared) {
+// Reads and checks the whole file; kExitOk, or the exit code (the error logged) when it has a
+// problem or SIGINT/SIGTERM stopped the checks.
+int load_and_prepare(const std::string& file, const std::vector<Override>& overrides, ExperimentFile& f,
+                     std::vector<PreparedExperiment>& prepared) {
   try {
     f = load_experiment_file(file, overrides, experiment_kind_keys);
     prepared = prepare_experiments(f);
-    return true;
+    return kExitOk;
   } catch (const InputError& e) {
     spdlog::error("{}", e.what());
-    return false;
   } catch (const YAML::Exception& e) {
     // A node of a shape no reader checked first: still the file's fault, placed in it.
     spdlog::error("{}", InputError(file, e.mark, "", e.msg).what());
-    return false;
+  } catch (const Interrupted&) {
+    spdlog::error("interrupted while checking {}: nothing was run or written", file);
+    return kExitInterrupted;
   }
+  return kExitBadInput;
 }
 
 // Whether the run may replace its output directory (checked before any work; the reason logged if not).
@@ -69,7 +73,7 @@ int report_problems(const std::vector<std::string>& problems) {
 int validate_command(const std::string& file, const std::vector<Override>& overrides) {
   ExperimentFile f;
   std::vector<PreparedExperiment> prepared;
-  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  if (const int code = load_and_prepare(file, overrides, f, prepared); code != kExitOk) return code;
   fmt::print("{}: ok ({} experiment(s), {} run(s))\n", file, f.experiments.size(), count_points(f));
   for (const auto& pe : prepared)
     if (!pe.checked.every_point)
@@ -84,7 +88,7 @@ int run_command(const std::string& file, const std::vector<Override>& overrides,
   std::vector<PreparedExperiment> prepared;
   ExperimentFile f;
   // Every rank reads the same file and stops the same way.
-  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  if (const int code = load_and_prepare(file, overrides, f, prepared); code != kExitOk) return code;
   if (options.resume && (mpi.active() || slice.count > 1)) {
     spdlog::error("--resume continues a run of one process: not with --shard or under mpirun");
     return kExitBadInput;
@@ -134,7 +138,7 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
                   const std::vector<Override>& overrides, const RunOptions& options) {
   std::vector<PreparedExperiment> prepared;
   ExperimentFile f;
-  if (!load_and_prepare(file, overrides, f, prepared)) return kExitBadInput;
+  if (const int code = load_and_prepare(file, overrides, f, prepared); code != kExitOk) return code;
   if (!output_replaceable(f, options)) return kExitBadInput;
   try {
     FileRecords joined(prepared.size());

@@ -1,6 +1,7 @@
 // Entry point of the mpnsim executable: subcommands run, merge, validate, topo, dlt, tree, dag, list.
 #include <csignal>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -385,6 +386,13 @@ int main(int argc, char** argv) {
   } catch (const CLI::ValidationError& e) {
     spdlog::error("{}", e.what());
     return mpnsim::kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // The last resort: the size checks estimate memory before the work, but not every byte.
+    const auto* command = app.get_subcommands().empty() ? nullptr : app.get_subcommands().front();
+    spdlog::error("out of memory while running `mpnsim {}`: the input asks for more memory than this process may "
+                  "use (see `ulimit -v` and the machine's free memory); try a smaller network or workload",
+                  command ? command->get_name() : std::string("?"));
+    return mpnsim::kExitFailure;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     return mpnsim::kExitFailure;

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -16,8 +16,17 @@
 #include "experiments/config/overrides.hpp"
 #include "experiments/config/sweep.hpp"
 #include "experiments/config/yaml_source.hpp"
+#include "experiments/config/yaml_syntax_problem.hpp"
 
 namespace mpnsim {
+
+namespace {
+
+// The longest experiment file read (a regular file or a pipe): far past any sweep the point
+// limits allow, and a bound on a pipe that never ends.
+constexpr std::size_t kMaxExperimentFileBytes = std::size_t{64} << 20;
+
+}  // namespace
 
 const std::vector<std::string>& common_experiment_keys() {
   static const std::vector<std::string> keys{"name", "description", "kind", "sweep",
@@ -154,22 +163,35 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError(path, YAML::Mark::null_mark(), "", "is a directory; give an experiment file (.yaml) in it");
-  if (!std::filesystem::is_regular_file(path, ec))
+  // A pipe is read too (`mpnsim validate <(cat f.yaml)`), once: nothing reads the file again.
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::is_regular_file(status) && !std::filesystem::is_fifo(status))
     throw InputError(path, YAML::Mark::null_mark(), "",
                      ec && ec != std::errc::no_such_file_or_directory ? "cannot read it: " + ec.message()
-                                                                      : "no such experiment file");
+                     : std::filesystem::exists(status)
+                         ? "expected an experiment file (a regular file or a pipe), not this kind of file"
+                         : "no such experiment file");
   auto text = std::make_shared<std::string>();
   {
     std::ifstream in(path, std::ios::binary);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    *text = buffer.str();
+    if (!in) throw InputError(path, YAML::Mark::null_mark(), "", "cannot open the experiment file");
+    // In blocks up to a limit: a pipe has no size to trust, and may never end.
+    std::vector<char> block(std::size_t{1} << 16);
+    while (in) {
+      in.read(block.data(), static_cast<std::streamsize>(block.size()));
+      text->append(block.data(), static_cast<std::size_t>(in.gcount()));
+      if (text->size() > kMaxExperimentFileBytes)
+        throw InputError(path, YAML::Mark::null_mark(), "",
+                         fmt::format("expected an experiment file of at most {} bytes; this one is longer",
+                                     kMaxExperimentFileBytes));
+    }
+    if (in.bad()) throw InputError(path, YAML::Mark::null_mark(), "", "cannot read the experiment file");
   }
   YAML::Node doc;
   try {
     doc = YAML::Load(*text);
   } catch (const YAML::Exception& e) {
-    throw InputError(path, e.mark, "", "not valid YAML: " + e.msg);
+    throw InputError(path, e.mark, "", yaml_syntax_problem(e));
   }
   if (!doc.IsMap()) throw InputError(path, doc.Mark(), "", "expected a mapping at the top of the file");
   ExperimentFile file;

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <limits>
 
 #include <fmt/format.h>
 
@@ -11,9 +10,19 @@
 
 namespace mpnsim {
 
+namespace {
+
+// The largest time per unit mpnsim takes from a machine: each of w, z, S, Tcp and Tcm, and
+// each processor's w*Tcp and link's z*Tcm. Times are sums of these scaled by a load or a
+// graph's work and data (at most 1e150, workloads/dag/dag_input_limits.hpp), so they stay
+// finite with room for the sums: a larger factor would make infinite or NaN results.
+constexpr double kMaxMachineFactor = 1e150;
+
+}  // namespace
+
 const std::vector<ParamSpec>& processor_params() {
   static const std::vector<ParamSpec> specs{
-      {"w", ParamType::real, "1", "time to process one unit of load is w*Tcp", 0, 1e300, {}},
+      {"w", ParamType::real, "1", "time to process one unit of load is w*Tcp", 0, kMaxMachineFactor, {}},
       {"coprocessor", ParamType::boolean, "true",
        "with a communication co-processor computing and communicating overlap; without, the CPU "
        "is busy during its own sends and receives", 0, 0, {}},
@@ -25,8 +34,8 @@ const std::vector<ParamSpec>& processor_params() {
 
 const std::vector<ParamSpec>& link_params() {
   static const std::vector<ParamSpec> specs{
-      {"z", ParamType::real, "1", "time to move one unit over the link is z*Tcm", 0, 1e300, {}},
-      {"S", ParamType::real, "0", "startup latency of every message on every hop", 0, 1e300, {}},
+      {"z", ParamType::real, "1", "time to move one unit over the link is z*Tcm", 0, kMaxMachineFactor, {}},
+      {"S", ParamType::real, "0", "startup latency of every message on every hop", 0, kMaxMachineFactor, {}},
   };
   return specs;
 }
@@ -106,6 +115,25 @@ void apply_partial(const YamlSource& src, const YAML::Node& node, const std::str
     if (node[s.name]) set(s.name, src.param(node[s.name], join_path(path, s.name), s));
 }
 
+// w*Tcp and z*Tcm within kMaxMachineFactor (each factor is, by its declared range): said at
+// Tcp (Tcm) when it is given, else at the machine.
+void check_time_factors(const YamlSource& src, const YAML::Node& node, const std::string& path,
+                        const MachineSpec& spec) {
+  auto fail = [&](const char* scale, const std::string& what, double value) {
+    const YAML::Node at = node[scale] ? node[scale] : node;
+    src.fail(at, node[scale] ? path + "." + scale : path,
+             fmt::format("{} = {:g}: expected at most {:g}, the largest time per unit mpnsim takes (times are "
+                         "sums of these scaled by the load or the work, and would overflow)",
+                         what, value, kMaxMachineFactor));
+  };
+  for (std::size_t i = 0; i < spec.processors.size(); ++i)
+    if (const double f = spec.processors[i].w * spec.Tcp; f > kMaxMachineFactor)
+      fail("Tcp", fmt::format("w*Tcp of processor {} ({:g} * {:g})", i, spec.processors[i].w, spec.Tcp), f);
+  for (const auto& l : spec.links)
+    if (const double f = l.z * spec.Tcm; f > kMaxMachineFactor)
+      fail("Tcm", fmt::format("z*Tcm of link {}-{} ({:g} * {:g})", l.a, l.b, l.z, spec.Tcm), f);
+}
+
 }  // namespace
 
 MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const std::string& path) {
@@ -115,7 +143,6 @@ MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const 
   if (!node["topology"]) src.fail(node, path + ".topology", "required: the network, e.g. {kind: let, depth: 2}");
   MachineConfig cfg{read_topology(src, node["topology"], path + ".topology"), {}};
   const Topology& topo = cfg.topology;
-  const double inf = std::numeric_limits<double>::infinity();
 
   ProcessorSpec proc;
   if (node["processor"]) {
@@ -136,8 +163,8 @@ MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const 
     startup = lp.real("S");
   }
   double Tcp = 1, Tcm = 1;
-  if (node["Tcp"]) Tcp = src.number(node["Tcp"], path + ".Tcp", 1e-300, inf);
-  if (node["Tcm"]) Tcm = src.number(node["Tcm"], path + ".Tcm", 1e-300, inf);
+  if (node["Tcp"]) Tcp = src.number(node["Tcp"], path + ".Tcp", 1e-300, kMaxMachineFactor);
+  if (node["Tcm"]) Tcm = src.number(node["Tcm"], path + ".Tcm", 1e-300, kMaxMachineFactor);
   cfg.spec = uniform_machine(topo.size(), topo.links(), topo.directed(), proc, z, startup, Tcp, Tcm);
 
   if (const YAML::Node list = node["processors"]) {
@@ -201,6 +228,7 @@ MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const 
   } catch (const std::invalid_argument& e) {
     src.fail(node, path, e.what());
   }
+  check_time_factors(src, node, path, cfg.spec);
   return cfg;
 }
 

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "experiments/config/yaml_syntax_problem.hpp"
+
 namespace mpnsim {
 
 namespace {
@@ -81,7 +83,7 @@ Plan read_plan(const YamlSource& src, const YAML::Node& node, const std::string&
   try {
     doc = YAML::LoadFile(file.string());
   } catch (const YAML::Exception& e) {
-    throw InputError(file.string(), e.mark, "", "not valid YAML: " + e.msg);
+    throw InputError(file.string(), e.mark, "", yaml_syntax_problem(e));
   }
   if (doc.IsMap()) {
     static const std::vector<std::string> keys{"plan", "description"};

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/machine_config.hpp"
+#include "sim/interruption.hpp"
 
 namespace mpnsim {
 
@@ -56,7 +57,12 @@ void check_network_size(const ExperimentSpec& spec, const YamlSource& src, std::
 // Calls `visit` on the points checked before the work: all of a small sweep; of a
 // large one, each value of each key with the other keys of its block at their first value.
 template <class Visit>
-void for_each_checked_point(const SweepPoints& points, Visit&& visit) {
+void for_each_checked_point(const SweepPoints& points, Visit&& checked) {
+  // Each check re-reads the file: a long sweep takes minutes, so SIGINT is polled at each.
+  auto visit = [&](const SweepPoint& point) {
+    poll_interruption();
+    checked(point);
+  };
   if (points.size() <= kCheckEveryPoint) {
     for (const auto& point : points) visit(point);
     return;

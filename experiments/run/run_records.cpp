@@ -1,4 +1,6 @@
 // Records of runs as JSON, so that slices run apart (--shard, MPI ranks) can be joined.
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -47,8 +49,21 @@ FileRecords records_from_json(const std::string& text, const std::string& origin
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw fail("", fmt::format("not a slice of results: {}", e.what()));
+  } catch (const json::parse_error& e) {
+    // In mpnsim's words, not the library's: what was expected, then where the text stops being it.
+    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    throw fail("", at >= text.size() ? fmt::format("expected the JSON records a `mpnsim run --shard` slice holds, "
+                                                   "but the text ends inside them (line {}, byte {} of {}): the "
+                                                   "file was cut short; write the slice again",
+                                                   line, at, text.size())
+                                     : fmt::format("expected the JSON records a `mpnsim run --shard` slice holds, "
+                                                   "but this is not JSON from line {} (byte {} of {})",
+                                                   line, at + 1, text.size()));
+  } catch (const json::exception&) {
+    // The text parses but holds what JSON numbers cannot be here (1e309: past double's range).
+    throw fail("", "expected the JSON records a `mpnsim run --shard` slice holds, but a number in it is past the "
+                   "range of a double: write the slice again");
   }
   auto mismatch = [&](const std::string& path, const std::string& what) {
     return fail(path, fmt::format("{} differs from {} as read now (another experiment, other --set/--seed values, "

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <exception>
 #include <map>
+#include <new>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -17,13 +18,11 @@
 #include "experiments/config/seeding.hpp"
 #include "experiments/output/progress_bar.hpp"
 #include "experiments/run/output_checks.hpp"
+#include "sim/interruption.hpp"
 
 namespace mpnsim {
 
-std::atomic<bool>& run_interrupted() {
-  static std::atomic<bool> flag{false};
-  return flag;
-}
+std::atomic<bool>& run_interrupted() { return interruption_requested(); }
 
 std::vector<PreparedExperiment> prepare_experiments(const ExperimentFile& file) {
   std::vector<PreparedExperiment> out;
@@ -112,6 +111,10 @@ std::vector<Row> run_points(const PreparedExperiment& pe, std::size_t experiment
         std::rethrow_exception(errors[i]);
       } catch (const InputError&) {
         throw;  // bad input found while preparing the point: already says which point
+      } catch (const std::bad_alloc&) {
+        throw std::runtime_error(fmt::format("{}: point {} ({}), repetition {}: out of memory while running it (the "
+                                             "size checks estimate memory before the work, but not every byte)",
+                                             spec.name, t / reps, spec.points[t / reps].label(), t % reps));
       } catch (const std::exception& e) {
         throw std::runtime_error(fmt::format("{}: point {} ({}), repetition {}: {}", spec.name,
                                              t / reps, spec.points[t / reps].label(), t % reps, e.what()));

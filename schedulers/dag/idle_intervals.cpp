@@ -130,11 +130,16 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   Change c;
   c.start = start;
   c.finish = finish;
-  if (!(finish > start)) return c;  // an empty interval leaves every gap whole
   const int g = containing(start);
   assert(g >= 0 && finish <= nodes_[static_cast<std::size_t>(g)].end);
-  c.gap_start = nodes_[static_cast<std::size_t>(g)].start;
-  c.gap_end = nodes_[static_cast<std::size_t>(g)].end;
+  if (g < 0) return c;
+  const double gap_start = nodes_[static_cast<std::size_t>(g)].start, gap_end = nodes_[static_cast<std::size_t>(g)].end;
+  // An empty interval at t still holds the resource at t: the gap is cut in two that meet
+  // at t, so that no later booking runs across t (the engine would make one of them wait).
+  // At a gap's end nothing can run across t anyway.
+  if (!(finish > start) && !(start > gap_start && start < gap_end)) return c;
+  c.gap_start = gap_start;
+  c.gap_end = gap_end;
   c.cut = true;
   erase(c.gap_start);
   if (start > c.gap_start) insert(c.gap_start, start);

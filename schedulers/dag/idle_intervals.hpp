@@ -22,9 +22,10 @@ class IdleIntervals {
   // What book() changed, for undo(): the gap [gap_start, gap_end] that [start, finish] was cut from.
   struct Change {
     double gap_start = 0, gap_end = 0, start = 0, finish = 0;
-    bool cut = false;  // false for an empty interval, which changes nothing
+    bool cut = false;  // false when nothing changed (an empty interval at the end of a gap)
   };
-  // Marks [start, finish] busy; it must lie inside one gap (earliest_fit's answer does).
+  // Marks [start, finish] busy; it must lie inside one gap (earliest_fit's answer does). An
+  // empty interval [t, t] splits its gap at t: later bookings may end or start at t, not run across it.
   Change book(double start, double finish);
   // Reverts a booking; bookings are undone in the reverse order they were made.
   void undo(const Change& change);

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "schedulers/dag/contention_builder.hpp"
+#include "sim/interruption.hpp"
 
 namespace mpnsim {
 
@@ -63,6 +64,7 @@ double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const
 }
 
 void ScheduleBuilder::place(int task, int p, double start) {
+  poll_interruption();  // once a task: every list scheduler's outer loop places one
   if (contention_) {
     contention_->place(task, p, start);
     const double finish = schedule_.tasks[static_cast<std::size_t>(task)].finish;

@@ -30,10 +30,15 @@ struct Reference {
 };
 
 // A task as read from either layout, before references are resolved.
+// Ids are the keys, names the labels: a task is known by its id wherever the layout gives
+// one (always in 1.5; in 1.4 when the task has an `id`), so tasks may share a name (Nextflow
+// instances do). The graph's task is named by its label: the id in 1.5, as before; the name
+// in 1.4, whose references may also give a name when only one task bears it.
 struct RawTask {
-  std::string name;
+  std::string name;       // the label
+  std::string key;        // the id, or the name when there is no id
   std::string path;       // e.g. workflow.tasks[3]
-  std::string name_path;  // where its name is: PATH.id (1.5) or PATH.name (1.4)
+  std::string key_path;   // where its key is: PATH.id, or PATH.name (1.4 without ids)
   double work = 0;
   std::vector<Reference> parents, children;
   std::vector<std::string> inputs, outputs;  // file ids
@@ -42,7 +47,7 @@ struct RawTask {
 struct RawWorkflow {
   std::string tasks_path;  // where the tasks are, for the cycle message
   std::vector<RawTask> tasks;
-  std::unordered_map<std::string, std::string> aliases;  // 1.4 task ids -> names
+  bool names_refer = false;  // 1.4: a reference may be a task's name (when no key matches)
   std::unordered_map<std::string, double> file_size;
 };
 
@@ -132,8 +137,9 @@ RawWorkflow read_specification(const Reader& r, const json& workflow) {
     RawTask t;
     t.path = fmt::format("{}[{}]", w.tasks_path, i);
     const json& task = r.object(tasks[i], t.path);
-    t.name_path = t.path + ".id";
-    t.name = r.text(r.member(task, t.path, "id"), t.name_path);
+    t.key_path = t.path + ".id";
+    t.key = r.text(r.member(task, t.path, "id"), t.key_path);
+    t.name = t.key;
     t.parents = r.references(task, t.path, "parents");
     t.children = r.references(task, t.path, "children");
     for (const char* key : {"inputFiles", "outputFiles"}) {
@@ -162,9 +168,9 @@ RawWorkflow read_specification(const Reader& r, const json& workflow) {
   const json& runs = r.array(r.member(*execution, "workflow.execution", "tasks"), "workflow.execution.tasks");
   std::unordered_map<std::string, std::size_t> task_of;
   for (std::size_t i = 0; i < w.tasks.size(); ++i)
-    if (const auto [it, added] = task_of.emplace(w.tasks[i].name, i); !added)
-      r.fail(w.tasks[i].name_path, fmt::format("task '{}' appears twice (also {}[{}])", w.tasks[i].name, w.tasks_path,
-                                               it->second));
+    if (const auto [it, added] = task_of.emplace(w.tasks[i].key, i); !added)
+      r.fail(w.tasks[i].key_path, fmt::format("task '{}' appears twice (also {}[{}])", w.tasks[i].key, w.tasks_path,
+                                              it->second));
   std::vector<bool> timed(w.tasks.size(), false);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::string path = fmt::format("workflow.execution.tasks[{}]", i);
@@ -177,7 +183,7 @@ RawWorkflow read_specification(const Reader& r, const json& workflow) {
     w.tasks[it->second].work = r.amount(r.member(run, path, "runtimeInSeconds"), path + ".runtimeInSeconds");
   }
   for (std::size_t i = 0; i < w.tasks.size(); ++i)
-    if (!timed[i]) r.fail("workflow.execution.tasks", fmt::format("no entry for task '{}'", w.tasks[i].name));
+    if (!timed[i]) r.fail("workflow.execution.tasks", fmt::format("no entry for task '{}'", w.tasks[i].key));
   return w;
 }
 
@@ -185,6 +191,7 @@ RawWorkflow read_specification(const Reader& r, const json& workflow) {
 RawWorkflow read_task_list(const Reader& r, const json& workflow) {
   RawWorkflow w;
   w.tasks_path = "workflow.tasks";
+  w.names_refer = true;
   const json& tasks = r.array(workflow.at("tasks"), w.tasks_path);
   // A file's size: as its producer declares it, else as its first reader does.
   std::unordered_map<std::string, std::pair<double, bool>> size;  // (bytes, from an output)
@@ -192,9 +199,14 @@ RawWorkflow read_task_list(const Reader& r, const json& workflow) {
     RawTask t;
     t.path = fmt::format("{}[{}]", w.tasks_path, i);
     const json& task = r.object(tasks[i], t.path);
-    t.name_path = t.path + ".name";
-    t.name = r.text(r.member(task, t.path, "name"), t.name_path);
-    if (const auto id = task.find("id"); id != task.end() && id->is_string()) w.aliases.emplace(id->get<std::string>(), t.name);
+    t.name = r.text(r.member(task, t.path, "name"), t.path + ".name");
+    if (const auto id = task.find("id"); id != task.end() && id->is_string()) {
+      t.key_path = t.path + ".id";
+      t.key = r.text(*id, t.key_path);
+    } else {
+      t.key_path = t.path + ".name";
+      t.key = t.name;
+    }
     if (const auto rt = task.find("runtimeInSeconds"); rt != task.end())
       t.work = r.amount(*rt, t.path + ".runtimeInSeconds");
     else if (const auto old = task.find("runtime"); old != task.end())
@@ -237,32 +249,62 @@ RawWorkflow read_task_list(const Reader& r, const json& workflow) {
 
 TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, const std::string& file) {
   TaskGraph g(name);
-  std::unordered_map<std::string, int> index;
+  std::unordered_map<std::string, int> index;  // key -> task
+  std::unordered_map<std::string, int> named;  // 1.4 label -> task, -1 when several tasks bear it
   for (const RawTask& t : w.tasks) {
-    const auto [it, added] = index.emplace(t.name, g.size());
+    const auto [it, added] = index.emplace(t.key, g.size());
     if (!added)
-      r.fail(t.name_path, fmt::format("task '{}' appears twice (also {}[{}])", t.name, w.tasks_path, it->second));
+      r.fail(t.key_path, fmt::format("task '{}' appears twice (also {}[{}])", t.key, w.tasks_path, it->second));
+    if (w.names_refer)
+      if (const auto [n, first] = named.emplace(t.name, g.size()); !first) n->second = -1;
     g.add_task(t.name, t.work);
   }
   auto resolve = [&](const Reference& ref) {
-    auto it = index.find(ref.name);
-    if (it == index.end())
-      if (const auto alias = w.aliases.find(ref.name); alias != w.aliases.end()) it = index.find(alias->second);
-    if (it == index.end()) r.fail(ref.path, fmt::format("no task '{}'", ref.name));
-    return it->second;
+    if (const auto it = index.find(ref.name); it != index.end()) return it->second;
+    if (const auto n = named.find(ref.name); n != named.end()) {
+      if (n->second < 0)
+        r.fail(ref.path, fmt::format("'{}' is the name of more than one task and the id of none: refer to the task "
+                                     "by its id",
+                                     ref.name));
+      return n->second;
+    }
+    r.fail(ref.path, fmt::format("no task '{}'", ref.name));
   };
-  // Each dependency once, in the order first listed (a task's parents, then its children).
+  // The edges are the union of the listed dependencies and the files passed on, as WRENCH
+  // reads WfFormat: a task that reads a file another task writes depends on it. Each edge
+  // once, in the order first met: a task's parents, then its children, task by task; then
+  // the file dependencies not listed, by reading task and its inputs in order.
   std::set<std::pair<int, int>> seen;
   std::vector<std::pair<int, int>> deps;
   for (int t = 0; t < g.size(); ++t) {
     const RawTask& raw = w.tasks[static_cast<std::size_t>(t)];
     auto add = [&](int from, int to, const Reference& ref) {
-      if (from == to) r.fail(ref.path, fmt::format("task '{}' depends on itself", raw.name));
+      if (from == to) r.fail(ref.path, fmt::format("task '{}' depends on itself", raw.key));
       if (seen.emplace(from, to).second) deps.emplace_back(from, to);
     };
     for (const Reference& p : raw.parents) add(resolve(p), t, p);
     for (const Reference& c : raw.children) add(t, resolve(c), c);
   }
+  std::unordered_map<std::string, std::vector<int>> writers;  // file -> the tasks that write it
+  for (int t = 0; t < g.size(); ++t)
+    for (const std::string& f : w.tasks[static_cast<std::size_t>(t)].outputs)
+      if (auto& v = writers[f]; v.empty() || v.back() != t) v.push_back(t);
+  for (int t = 0; t < g.size(); ++t)
+    for (const std::string& f : w.tasks[static_cast<std::size_t>(t)].inputs) {
+      const auto it = writers.find(f);
+      if (it == writers.end()) continue;
+      for (const int from : it->second) {
+        // A task that reads back its own file does not wait for itself.
+        if (from == t || !seen.emplace(from, t).second) continue;
+        deps.emplace_back(from, t);
+        // Files read by many and written by many could make a graph past the limits: stop at them.
+        if (deps.size() > static_cast<std::size_t>(kMaxDagEdges))
+          r.fail(w.tasks_path, fmt::format("its tasks and the files they pass on make more than {} dependencies: {}",
+                                           kMaxDagEdges,
+                                           *dag_size_problem(static_cast<double>(g.size()),
+                                                             static_cast<double>(deps.size()))));
+      }
+    }
   if (const auto problem = dag_size_problem(static_cast<double>(g.size()), static_cast<double>(deps.size())))
     r.fail(w.tasks_path, *problem);
   std::vector<std::unordered_set<std::string>> reads(static_cast<std::size_t>(g.size()));

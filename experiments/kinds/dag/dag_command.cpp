@@ -132,7 +132,9 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     check_dag_workload_fits(src, workload_node, "workload", setup.workload, setup.machine.spec);
     setup.scheduler = &read_dag_scheduler(src, scheduler_node, "scheduler", setup.scheduler_params);
     if (o.ec_ratio) {
-      if (!(*o.ec_ratio > 0)) throw ParamError("ec-ratio", "expected a positive number");
+      if (!(*o.ec_ratio >= kMinEcRatio && *o.ec_ratio <= kMaxEcRatio))
+        throw ParamError("ec-ratio", fmt::format("expected a number in [{:g}, {:g}], got {:g}", kMinEcRatio,
+                                                 kMaxEcRatio, *o.ec_ratio));
       setup.ec_ratio = *o.ec_ratio;
     }
     setup.timing = o.timing;

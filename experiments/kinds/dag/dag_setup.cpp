@@ -2,7 +2,6 @@
 #include "experiments/kinds/dag/dag_setup.hpp"
 
 #include <filesystem>
-#include <limits>
 
 #include <fmt/format.h>
 
@@ -154,7 +153,7 @@ DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, const s
   check_dag_workload_fits(src, config["workload"], "workload", s.workload, s.machine.spec);
   s.scheduler = &read_dag_scheduler(src, config["scheduler"], "scheduler", s.scheduler_params);
   if (config["ec_ratio"])
-    s.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", 1e-300, std::numeric_limits<double>::max());
+    s.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", kMinEcRatio, kMaxEcRatio);
   if (config["timing"]) s.timing = src.boolean(config["timing"], "timing");
   return s;
 }

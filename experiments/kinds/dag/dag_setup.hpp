@@ -38,6 +38,12 @@ struct DagMachine {
   std::shared_ptr<const CommCost> comm;
 };
 
+// The ec_ratio mpnsim takes (YAML and --ec-ratio). Far outside it the data scaled to the
+// ratio falls below the work's precision or above the model's total (dag_input_limits.hpp),
+// which a run would only find after the work; the literature's ratios are 0.1 to 10.
+inline constexpr double kMinEcRatio = 1e-6;
+inline constexpr double kMaxEcRatio = 1e6;
+
 struct DagSetup {
   DagSetup(MachineConfig m, std::shared_ptr<const CommCost> c) : machine(std::move(m)), comm(std::move(c)) {}
   MachineConfig machine;
@@ -47,6 +53,7 @@ struct DagSetup {
   ParamSet scheduler_params;
   // When set, every edge's data is scaled so that the mean execution time over the mean
   // one-hop message time (S + z*Tcm*data) equals this (thesis Figs 6.9-6.10).
+  // Within [kMinEcRatio, kMaxEcRatio].
   std::optional<double> ec_ratio;
   bool timing = false;  // report the scheduler's CPU time (not deterministic)
 };

@@ -10,8 +10,12 @@ namespace mpnsim {
 // Tasks of the workload's graphs: the file's graph, or the generator's `tasks`.
 double dag_task_count(const DagWorkload& workload);
 
-// About how many steps `scheduler` takes for `tasks` tasks on `processors`.
-double dag_schedule_steps(const std::string& scheduler, double tasks, double processors);
+// Edges of the workload's graphs: the file's graph's, or at most `tasks` * `max_in` generated.
+double dag_edge_count(const DagWorkload& workload);
+
+// About how many steps `scheduler` takes for `tasks` tasks and `edges` edges on `processors`
+// (an upper bound for the schedulers that insert into idle gaps, HEFT, CPOP and PEFT).
+double dag_schedule_steps(const std::string& scheduler, double tasks, double edges, double processors);
 
 // The reason the set-up's scheduling would pass the step limit of
 // config/work_limits.hpp (with the estimate), or "" when it would not. (The

@@ -90,8 +90,11 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
   const std::vector<std::string> skip{"name"};
   const ParamSet params = src.params(sn, "strategy", strategy.params, skip);
   check_strategy_topology(src, config["machine"]["topology"], "machine.topology", strategy, m.topology);
+  check_divisible_memory(src, config["machine"]["topology"], "machine.topology", strategy.name, m.topology.name(),
+                         {m.topology.size(), static_cast<std::int64_t>(m.topology.links().size())});
   double load = 1.0;
   if (config["load"]) load = src.number(config["load"], "load", 1e-300, std::numeric_limits<double>::max());
+  check_divisible_numbers(src, config["machine"], "machine", m.spec, config["load"], "load", load);
   int source = 0;
   if (config["source"])
     source = static_cast<int>(src.integer(config["source"], "source", 0, m.topology.size() - 1));
@@ -103,6 +106,7 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
   try {
     DltSolution solution = strategy.solve(DltInput{m.topology, m.spec, load, source, params});
     solution.strategy = strategy.name;
+    check_divisible_solution(src, sn, "strategy", solution);
     return std::make_unique<DivisiblePoint>(m.topology.name(), std::move(solution), load, rows, outputs);
   } catch (const std::invalid_argument& e) {
     src.fail(sn, "strategy", e.what());

@@ -27,4 +27,26 @@ const DivisibleStrategyEntry& find_strategy_or_fail(const YamlSource& src, const
 void check_strategy_topology(const YamlSource& src, const YAML::Node& at, const std::string& key,
                              const DivisibleStrategyEntry& strategy, const Topology& topology);
 
+// The number rules of a divisible load beyond the machine's own (machine_config.hpp), shared
+// by the YAML kind and the dlt command so that validate refuses what a run would: every
+// processor computes (w > 0: one that computes in no time leaves the strategies' fractions
+// undefined), and the load times the slowest time per unit stays below kMaxDivisibleTime.
+// InputError at the key: processors[i].w or processor.w of `machine` (path `path`), or `load`.
+inline constexpr double kMaxDivisibleTime = 1e300;
+void check_divisible_numbers(const YamlSource& src, const YAML::Node& machine, const std::string& path,
+                             const MachineSpec& spec, const YAML::Node& load_node, const std::string& load_key,
+                             double load);
+
+// Bytes `strategy` takes at peak to solve and play a load on a network of `nodes` and `links`
+// (measured; see the .cpp), and the refusal (InputError at `key`, with the estimate) when that
+// is above kMaxEstimatedBytes (config/work_limits.hpp).
+double divisible_memory_estimate(const std::string& strategy, double nodes, double links);
+void check_divisible_memory(const YamlSource& src, const YAML::Node& at, const std::string& key,
+                            const std::string& strategy, const std::string& network, TopologySize size);
+
+// A solution with a finish time or a load that is not a finite number is refused (InputError
+// at `key`), before anything is simulated or drawn.
+void check_divisible_solution(const YamlSource& src, const YAML::Node& at, const std::string& key,
+                              const DltSolution& solution);
+
 }  // namespace mpnsim

@@ -71,6 +71,11 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     apply_machine_flags(machine, {o.w, o.z, o.S, o.Tcp, o.Tcm, o.coprocessor, o.send_ports, o.recv_ports});
     // Held only while the strategy solves: the play and the report need neither the topology
     // nor (with no timeline file asked for) the whole link list, so both are given back first.
+    // Its memory estimated from the network's size before the network is built.
+    if (machine.IsMap() && machine["topology"].IsMap() && find_topology(machine["topology"]["kind"].as<std::string>("")))
+      check_divisible_memory(src, YAML::Node(), "--topology", strategy.name,
+                             machine["topology"]["kind"].as<std::string>(""),
+                             check_topology(machine_src, machine["topology"], "machine.topology"));
     std::optional<MachineConfig> m(read_machine(machine_src, machine, "machine"));
     std::vector<std::string> allowed;
     for (const auto& p : strategy.params) allowed.push_back(p.name);
@@ -82,10 +87,12 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
       throw ParamError("source", fmt::format("expected a processor 0..{}", m->topology.size() - 1));
     const double load = o.load.value_or(1.0);
     if (!(load > 0)) throw ParamError("load", "expected a positive number");
+    check_divisible_numbers(machine_src, machine, "machine", m->spec, YAML::Node(), "--load", load);
 
     // The machine is given away: the strategy's plan machine may be it, not a copy of it.
     DivisibleResult r = solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec});
     m.reset();
+    check_divisible_solution(src, YAML::Node(), "--strategy", r.solution);
     const bool timeline_files = !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty();
     r.check = timeline_files ? simulate(r.solution) : simulate_releasing_links(r.solution);
     if (o.format == "json") out << std::setw(2) << divisible_json(r) << "\n";  // streamed: no copy of the text

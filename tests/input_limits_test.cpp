@@ -1,0 +1,214 @@
+// Regression tests of issue #21, input side: number rules up front, mpnsim's words for library errors,
+// pipes as experiment files, interruption of long work, time and memory estimates.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace mpnsim {
+namespace {
+
+using testing::run_mpnsim;
+using testing::TempDir;
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+const char* kDivisible = R"(name: nlf
+kind: divisible
+machine:
+  topology: {kind: hypercube, dim: 2}
+  processor: {w: 1}
+  link: {z: 0.5, S: 0}
+strategy: {name: hypercube-nlf}
+load: 1000
+)";
+
+// V1: a ratio that scales the data past the model's arithmetic was found only after the work (exit 1).
+TEST(InputNumbers, EcRatioOutOfRangeIsRefusedByValidate) {
+  TempDir dir("in-ec");
+  const std::string f = dir.file("d.yaml", R"(name: d
+kind: dag
+machine: {topology: {kind: hypercube, dim: 2}}
+workload: {kind: random-dag, tasks: 20}
+scheduler: {name: heft}
+ec_ratio: 1e308
+)");
+  const auto v = run_mpnsim("validate " + f);
+  EXPECT_EQ(v.exit_code, 2) << v.output;
+  EXPECT_TRUE(contains(v.output, "d.yaml:6:11: 'ec_ratio': expected a number in [1e-06, 1000000]")) << v.output;
+  const auto r = run_mpnsim("run " + f + " -q -o " + (dir.path() / "out").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+// V2, V3: Tcp = 1e308 and w = 0 on a divisible experiment ran with exit 0 and wrote inf,
+// -nan and negative fractions. Both are refused by validate, at their key.
+TEST(InputNumbers, MachineNumbersThatBreakTheArithmeticAreRefusedUpFront) {
+  TempDir dir("in-machine");
+  const std::string f = dir.file("nlf.yaml", kDivisible);
+  const auto ok = run_mpnsim("validate " + f);
+  ASSERT_EQ(ok.exit_code, 0) << ok.output;
+  const auto tcp = run_mpnsim("validate " + f + " --set machine.Tcp=1e308");
+  EXPECT_EQ(tcp.exit_code, 2) << tcp.output;
+  EXPECT_TRUE(contains(tcp.output, "'machine.Tcp': expected a number in (0, 1e+150], got '1e308'")) << tcp.output;
+  const auto w = run_mpnsim("validate " + f + " --set machine.processor.w=0");
+  EXPECT_EQ(w.exit_code, 2) << w.output;
+  EXPECT_TRUE(contains(w.output, "'machine.processor.w': processor 0 has w = 0: a divisible load needs w > 0"))
+      << w.output;
+  const auto run = run_mpnsim("run " + f + " -q --set machine.processor.w=0 -o " + (dir.path() / "o").string());
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "o" / "results.csv"));
+  // Each factor within range, their product not: w*Tcp is refused at Tcp.
+  const auto product = run_mpnsim("validate " + f + " --set machine.Tcp=1e100 --set machine.processor.w=1e100");
+  EXPECT_EQ(product.exit_code, 2) << product.output;
+  EXPECT_TRUE(contains(product.output, "w*Tcp of processor 0 (1e+100 * 1e+100) = 1e+200: expected at most 1e+150"))
+      << product.output;
+  // The load times the slowest time per unit, at the load.
+  const auto load = run_mpnsim("validate " + f + " --set load=1e300 --set machine.Tcp=1e10");
+  EXPECT_EQ(load.exit_code, 2) << load.output;
+  EXPECT_TRUE(contains(load.output, "'load': load 1e+300 at up to 1e+10 per unit")) << load.output;
+}
+
+// V4: an infinite finish time drove the Gantt writer to bad_alloc.
+TEST(InputNumbers, DltWithAnInfiniteFinishTimeIsRefusedBeforeDrawing) {
+  TempDir dir("in-v4");
+  const std::string svg = (dir.path() / "g.svg").string();
+  const auto r = testing::run_mpnsim_capped(
+      "dlt --strategy hypercube-nlf --topology hypercube --dim 2 --Tcp 1e308 --load 1000 --gantt " + svg, 60, 1024);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "'machine.Tcp': expected a number in (0, 1e+150], got '1e+308'")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(svg));
+}
+
+// A truncated slice: the JSON library's "[json.exception.parse_error.101] ..." was shown as is.
+TEST(InputWords, ATruncatedSliceIsReportedInMpnsimsWords) {
+  TempDir dir("in-slice");
+  const std::string f = dir.file("nlf.yaml", kDivisible);
+  const std::string out = (dir.path() / "out").string();
+  const auto shard = run_mpnsim("run " + f + " -q --shard 0/2 -o " + out);
+  ASSERT_EQ(shard.exit_code, 0) << shard.output;
+  const std::string slice = out + "/slice-0-of-2.json";
+  const std::string text = testing::read_file(slice);
+  std::ofstream(slice, std::ios::trunc) << text.substr(0, text.size() / 2);
+  const auto r = run_mpnsim("merge " + f + " " + slice + " -o " + (dir.path() / "m").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_FALSE(contains(r.output, "json.exception")) << r.output;
+  EXPECT_TRUE(contains(r.output, "expected the JSON records a `mpnsim run --shard` slice holds, but the text ends "
+                                 "inside them"))
+      << r.output;
+}
+
+// yaml-cpp reports nesting past its depth limit as "bad file".
+TEST(InputWords, TooDeepYamlIsReportedInMpnsimsWords) {
+  TempDir dir("in-deep");
+  const std::string f = dir.file("deep.yaml", "name: deep\nkind: topology\nx: " + std::string(3000, '[') + "\n");
+  const auto r = run_mpnsim("validate " + f);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_FALSE(contains(r.output, "bad file")) << r.output;
+  EXPECT_TRUE(contains(r.output, "expected mappings and lists nested fewer than")) << r.output;
+  const auto m = run_mpnsim("dlt --strategy generic --machine " + f);
+  EXPECT_EQ(m.exit_code, 2) << m.output;
+  EXPECT_FALSE(contains(m.output, "bad file")) << m.output;
+}
+
+// R6: `mpnsim validate <(cat f.yaml)` said "no such experiment file"; a FIFO is read once.
+TEST(InputFiles, ValidateAndRunReadAPipe) {
+  TempDir dir("in-fifo");
+  const std::string f = dir.file("nlf.yaml", kDivisible);
+  const std::string fifo = (dir.path() / "pipe.yaml").string();
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  auto v = testing::run_mpnsim_env("cat " + f + " > " + fifo + " &", "validate " + fifo);
+  EXPECT_EQ(v.exit_code, 0) << v.output;
+  EXPECT_TRUE(contains(v.output, "ok (1 experiment(s), 1 run(s))")) << v.output;
+  const std::string out = (dir.path() / "out").string();
+  v = testing::run_mpnsim_env("cat " + f + " > " + fifo + " &", "run -q " + fifo + " -o " + out);
+  EXPECT_EQ(v.exit_code, 0) << v.output;
+  EXPECT_TRUE(std::filesystem::exists(out + "/results.csv"));
+  // A directory or a device is still refused.
+  const auto d = run_mpnsim("validate /dev/null");
+  EXPECT_EQ(d.exit_code, 2) << d.output;
+  EXPECT_TRUE(contains(d.output, "expected an experiment file (a regular file or a pipe)")) << d.output;
+}
+
+// Runs `mpnsim ARGS` under a CPU cap and sends it SIGINT after `delay` seconds of the clock;
+// the exit code (128 + the signal when a signal ended it, as the shell says). Only the exit
+// code is asserted: a point that did not poll would run into the CPU cap (SIGXCPU), not exit 130.
+int interrupted_exit(const std::string& args, int cpu_seconds, double delay, std::string& output) {
+  const std::string cmd = "ulimit -t " + std::to_string(cpu_seconds) + "; " + std::string(MPNSIM_BINARY) + " " +
+                          args + " 2>&1 & pid=$!; sleep " + std::to_string(delay) + "; kill -INT $pid; wait $pid; echo rc=$?";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return -1;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) output += buf.data();
+  pclose(pipe);
+  const auto at = output.rfind("rc=");
+  return at == std::string::npos ? -1 : std::stoi(output.substr(at + 3));
+}
+
+// K6: a one-point experiment of ~30 s (ETF on 20 000 tasks) ran on after SIGINT.
+TEST(Interruption, ALongPointStopsAtTheSignal) {
+  TempDir dir("in-k6");
+  const std::string f = dir.file("etf.yaml", R"(name: etf
+kind: dag
+machine: {topology: {kind: hypercube, dim: 3}}
+workload: {kind: random-dag, tasks: 20000}
+scheduler: {name: etf}
+)");
+  std::string output;
+  const int rc = interrupted_exit("run -q " + f + " -o " + (dir.path() / "out").string(), 20, 2, output);
+  EXPECT_EQ(rc, 130) << output;
+  EXPECT_TRUE(contains(output, "interrupted")) << output;
+}
+
+// K7: the checks of a sweep of 6000 values ran on for 81 s after SIGINT.
+TEST(Interruption, TheChecksOfALongSweepStopAtTheSignal) {
+  TempDir dir("in-k7");
+  std::string loads;
+  for (int i = 1; i <= 6000; ++i) loads += (i > 1 ? ", " : "") + std::to_string(i);
+  const std::string f = dir.file("sweep.yaml", std::string(kDivisible) + "sweep:\n  load: [" + loads + "]\n");
+  std::string output;
+  const int rc = interrupted_exit("run -q " + f + " -o " + (dir.path() / "out").string(), 20, 1.5, output);
+  EXPECT_EQ(rc, 130) << output;
+  EXPECT_TRUE(contains(output, "interrupted")) << output;
+}
+
+// H9: HEFT and PEFT on 10^6 tasks ran unbounded (their gap search is quadratic at worst).
+TEST(WorkEstimate, InsertionSchedulersOnHugeGraphsAreRefusedWithTheEstimate) {
+  for (const std::string s : {"heft", "peft"}) {
+    const auto r = testing::run_mpnsim_capped("dag --generate --tasks 1000000 --max_in 1 --max_out 2 --topology "
+                                              "hypercube --dim 3 --scheduler " + s, 60, 2048);
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_TRUE(contains(r.output, s + " on 1000000 tasks and 8 processors would take about 5e+11 steps")) << r.output;
+  }
+  TempDir dir("in-h9");
+  const auto v = run_mpnsim("validate " + dir.file("h.yaml", R"(name: h
+kind: dag
+machine: {topology: {kind: hypercube, dim: 3}}
+workload: {kind: random-dag, tasks: 1000000, max_in: 1, max_out: 2}
+scheduler: {name: heft}
+)"));
+  EXPECT_EQ(v.exit_code, 2) << v.output;
+  EXPECT_TRUE(contains(v.output, "'scheduler': heft on 1000000 tasks")) << v.output;
+}
+
+// R1, R2: 8.5 and 7.5 GB, a raw std::bad_alloc under a 4 GB cap; now refused with the estimate.
+TEST(WorkEstimate, DivisibleStrategiesOnHugeNetworksAreRefusedWithTheEstimate) {
+  auto r = testing::run_mpnsim_capped("dlt --strategy generic --topology hypercube --dim 22", 60, 4096);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "strategy 'generic' on hypercube (4194304 processors, 46137344 links) would take "
+                                 "about"))
+      << r.output;
+  r = testing::run_mpnsim_capped("dlt --strategy mesh --topology mesh --rows 3000 --cols 3000", 60, 4096);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "strategy 'mesh' on mesh (9000000 processors")) << r.output;
+  EXPECT_FALSE(contains(r.output, "bad_alloc")) << r.output;
+}
+
+}  // namespace
+}  // namespace mpnsim

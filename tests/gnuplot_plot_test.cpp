@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <sys/wait.h>
 #include <set>
 
 #include "experiments/output/gnuplot_plot.hpp"
@@ -77,6 +78,71 @@ outputs:
   const std::string svg = read_file(dir.path() / "out" / "lif.svg");
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   EXPECT_NE(read_file(dir.path() / "out" / "summary.json").find("\"lif.svg\""), std::string::npos);
+}
+
+// Issue #21 H0: a plot title with a line break ran the next line as a gnuplot command (and
+// gnuplot runs `backquotes` inside double-quoted strings). Every text is now a string that
+// reads back as itself, with no raw control character and no backquote in the script.
+PlotSpec hostile_plot() {
+  PlotSpec p;
+  p.name = "d";
+  p.x = "nodes";
+  p.y = "diameter";
+  p.series = "sch`touch PWNED_SERIES`";
+  p.title = "x\nprint system('echo INJECTED > PWNED')\n#";
+  p.xlabel = "a`touch PWNED_X`b\\";
+  p.ylabel = "c\rd\x01@e$f\x7f";
+  return p;
+}
+
+TEST(GnuplotPlot, H0HostileTextStaysInsideQuotedStrings) {
+  const std::string script =
+      gnuplot_script(hostile_plot(), "results.csv", {{"a\nsystem('touch PWNED_V')", {0}}, {"b`touch PWNED_W`", {1}}});
+  for (const char c : script) {
+    const auto u = static_cast<unsigned char>(c);
+    EXPECT_TRUE(c == '\n' || (u >= 0x20 && u != 0x7f)) << "raw control character " << int(u) << " in\n" << script;
+  }
+  EXPECT_EQ(script.find('`'), std::string::npos) << script;
+  EXPECT_EQ(script.find("\nprint"), std::string::npos) << script;
+  EXPECT_NE(script.find(R"(set title "x\012print system('echo INJECTED > PWNED')\012#" noenhanced)"),
+            std::string::npos)
+      << script;
+  EXPECT_EQ(gnuplot_string("a\"b\\c`d\n7"), R"("a\"b\\c\140d\0127")");
+}
+
+TEST(GnuplotPlot, H0HostileScriptRunsNoCommand) {
+  if (!gnuplot_available()) GTEST_SKIP() << "gnuplot not installed";
+  TempDir dir("h0");
+  dir.file("results.csv", "point,repetition,seed,nodes,diameter,sch`touch PWNED_SERIES`\n0,0,1,4,2,a\n1,0,1,8,3,b\n");
+  dir.file("d.gp", gnuplot_script(hostile_plot(), "results.csv", {{"a", {0}}, {"b`touch PWNED_W`", {1}}}));
+  std::string error;
+  run_gnuplot(dir.path(), "d.gp", error);
+  for (const auto& e : std::filesystem::directory_iterator(dir.path()))
+    EXPECT_EQ(e.path().filename().string().find("PWNED"), std::string::npos) << "gnuplot ran a command: " << error;
+  EXPECT_EQ(error.find("sh: "), std::string::npos) << "a shell ran: " << error;
+}
+
+TEST(GnuplotPlot, H0ValidateRefusesAPlotTitleWithALineBreak) {
+  TempDir dir("h0validate");
+  const std::string file = dir.file("plotinj.yaml", R"(name: plotinj
+kind: topology
+topology: {kind: let}
+sweep:
+  topology.depth: "1:3"
+outputs:
+  plots:
+    - {name: d, x: nodes, y: diameter, title: "x\nprint system('echo INJECTED > PWNED')\n#"}
+)");
+  const auto r = run_mpnsim("validate " + file);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("plotinj.yaml"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("outputs.plots[0].title"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("a line break"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("without control characters"), std::string::npos) << r.output;
+  std::string label = read_file(file);
+  label.replace(label.find("title:"), 6, "xlabel:");
+  std::ofstream(file) << label;
+  EXPECT_EQ(run_mpnsim("validate " + file).exit_code, 2);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "experiments/kinds/dag/dag_command.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
 #include "experiments/kinds/task_tree/tree_command.hpp"
+#include "experiments/output/output_file.hpp"
 #include "experiments/run/mpi_session.hpp"
 
 namespace {
@@ -55,7 +56,7 @@ mpnsim::Slice parse_slice(const std::string& text) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
   mpnsim::MpiSession mpi(argc, argv);
   CLI::App app{"mpnsim: discrete-event simulator of multiprocessor networks.\n"
                "Divisible loads, task trees and task DAGs on LET, hypercube, mesh, tree and other "
@@ -398,4 +399,12 @@ int main(int argc, char** argv) {
     return mpnsim::kExitFailure;
   }
   return mpnsim::kExitOk;
+}
+
+int main(int argc, char** argv) {
+  // A write past the file size limit fails with EFBIG ("File too large"), reported and cleaned
+  // up as any failed write, instead of the signal killing the process (issue #21, D3).
+  std::signal(SIGXFSZ, SIG_IGN);
+  mpnsim::CheckedStandardOutput out;
+  return out.finish(run_main(argc, argv), mpnsim::kExitFailure);
 }

@@ -12,7 +12,7 @@
 #include "experiments/cli/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
 #include "experiments/config/work_limits.hpp"
-#include "experiments/output/output_directory.hpp"
+#include "experiments/output/output_file.hpp"
 #include "topologies/distance_estimate.hpp"
 #include "topologies/registry.hpp"
 #include "topologies/topology_format.hpp"
@@ -90,24 +90,6 @@ std::string summary_text(const Topology& t) {
   return out;
 }
 
-// Writes through a temporary file renamed into place, so that a failed or
-// interrupted write leaves no half file.
-void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  const std::filesystem::path target(path);
-  const std::filesystem::path partial = target.string() + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary);
-    if (!out) throw std::runtime_error("cannot write " + partial.string());
-    write(out);
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(partial);
-      throw std::runtime_error("writing " + partial.string() + " failed");
-    }
-  }
-  std::filesystem::rename(partial, target);
-}
-
 }  // namespace
 
 int topo_command(const std::vector<std::string>& args, const std::string& format, const std::string& output,
@@ -148,7 +130,7 @@ int topo_command(const std::vector<std::string>& args, const std::string& format
     else if (format == "json") write = [&](std::ostream& o) { write_topology_json(t, o); };
     else if (format == "dot") write = [&](std::ostream& o) { write_topology_dot(t, o); };
     else write = [&](std::ostream& o) { write_topology_matrix(t, o); };
-    if (to_file) write_streamed(output, write);
+    if (to_file) write_output_file(output, write);  // whole or not at all, no partial file
     else write(out);
     return kExitOk;
   });

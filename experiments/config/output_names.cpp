@@ -48,4 +48,17 @@ std::string artifact_path_problem(std::string_view path) {
   return "";
 }
 
+std::string control_character_problem(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (u >= 0x20 && u != 0x7f) continue;
+    const char* name = u == '\n'   ? "a line break"
+                       : u == '\r' ? "a carriage return"
+                       : u == '\t' ? "a tab"
+                                   : "a control character";
+    return fmt::format("{} (byte 0x{:02x}) at character {}", name, u, i + 1);
+  }
+  return "";
+}
+
 }  // namespace mpnsim

@@ -20,4 +20,9 @@ std::string portable_name(std::string_view text);
 // of results.csv, summary.json or a plot).
 std::string artifact_path_problem(std::string_view path);
 
+// Where `text` holds a control character (C0 or DEL), named for a user ("a line break (byte
+// 0x0a) at character 3"), or "" when it holds none. Text that goes into plots and output
+// files is refused with it (issue #21).
+std::string control_character_problem(std::string_view text);
+
 }  // namespace mpnsim

@@ -15,6 +15,16 @@ const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt"
 const std::vector<std::string> kPlotKeys{"name",   "x",      "y",    "series", "title",    "xlabel",
                                          "ylabel", "logx", "logy", "errorbars"};
 
+// A plot's text as read, refused when it holds a control character: it goes into a gnuplot
+// script (where gnuplot_string escapes it all the same) and onto the plot, where a line break
+// or an escape sequence has no business (issue #21, H0).
+std::string plot_text(const YamlSource& src, const YAML::Node& node, const std::string& key) {
+  std::string text = src.scalar(node, key);
+  if (const std::string problem = control_character_problem(text); !problem.empty())
+    src.fail(node, key, "expected one line of text without control characters, got " + problem);
+  return text;
+}
+
 }  // namespace
 
 OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const std::string& path) {
@@ -39,9 +49,9 @@ OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const st
       plot.path = where;
       for (const char* required : {"x", "y"})
         if (!p[required]) src.fail(p, where + "." + required, "required: the CSV column to plot");
-      plot.x = src.scalar(p["x"], where + ".x");
-      plot.y = src.scalar(p["y"], where + ".y");
-      if (p["series"]) plot.series = src.scalar(p["series"], where + ".series");
+      plot.x = plot_text(src, p["x"], where + ".x");
+      plot.y = plot_text(src, p["y"], where + ".y");
+      if (p["series"]) plot.series = plot_text(src, p["series"], where + ".series");
       if (p["name"]) {
         plot.name = src.scalar(p["name"], where + ".name");
         if (!is_portable_name(plot.name))
@@ -50,9 +60,9 @@ OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const st
         plot.name = portable_name(plot.y + "_vs_" + plot.x);
         std::replace(plot.name.begin(), plot.name.end(), '.', '_');
       }
-      if (p["title"]) plot.title = src.scalar(p["title"], where + ".title");
-      plot.xlabel = p["xlabel"] ? src.scalar(p["xlabel"], where + ".xlabel") : plot.x;
-      plot.ylabel = p["ylabel"] ? src.scalar(p["ylabel"], where + ".ylabel") : plot.y;
+      if (p["title"]) plot.title = plot_text(src, p["title"], where + ".title");
+      plot.xlabel = p["xlabel"] ? plot_text(src, p["xlabel"], where + ".xlabel") : plot.x;
+      plot.ylabel = p["ylabel"] ? plot_text(src, p["ylabel"], where + ".ylabel") : plot.y;
       if (p["logx"]) plot.logx = src.boolean(p["logx"], where + ".logx");
       if (p["logy"]) plot.logy = src.boolean(p["logy"], where + ".logy");
       if (p["errorbars"]) plot.errorbars = src.boolean(p["errorbars"], where + ".errorbars");

@@ -15,6 +15,8 @@ constexpr const char* kReceive = "#4e79a7";
 constexpr const char* kCompute = "#f28e2b";
 constexpr const char* kSend = "#59a14f";
 
+}  // namespace
+
 std::string escape_xml(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -23,11 +25,17 @@ std::string escape_xml(const std::string& s) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
-      default: out += c;
+      default:
+        // XML 1.0 allows no C0 character but tab and line breaks, not even as a reference:
+        // every control character is shown as \xHH text (task names come from input files).
+        if (const auto u = static_cast<unsigned char>(c); u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
+        else out += c;
     }
   }
   return out;
 }
+
+namespace {
 
 // A "nice" tick step (1, 2 or 5 times a power of ten) giving about `target` ticks.
 double tick_step(double span, int target) {

@@ -21,4 +21,8 @@ struct GanttOptions {
 // sending), a time axis and a legend.
 std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptions& options);
 
+// `s` as XML text or attribute value: markup characters as entities, control characters
+// (which XML 1.0 does not allow) as visible \xHH text.
+std::string escape_xml(const std::string& s);
+
 }  // namespace mpnsim

@@ -25,8 +25,12 @@ struct PlotSeries {
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
                            const std::vector<PlotSeries>& series);
 
-// `s` as a gnuplot double-quoted string literal.
+// `s` as a gnuplot double-quoted string literal that reads back as `s`, whatever it holds:
+// quote and backslash escaped; control characters (line breaks above all, which would end the
+// command), backquotes (which gnuplot would run as a shell command) and '@', '$' written as
+// octal escapes. Every text of a script goes through it.
 std::string gnuplot_string(const std::string& s);
+
 
 // True when a gnuplot executable is on PATH.
 bool gnuplot_available();

@@ -11,6 +11,9 @@ namespace mpnsim {
 // is replaced whole, so nothing of an earlier run remains, and a commit that fails leaves it
 // as it was. The staging area is locked while a run uses it, is removed when the run ends,
 // and is kept only on request (keep(): an interrupted run that `--resume` continues).
+// The staging area is made with mkdir, which fails when the name exists: an existing one is
+// reused only when it is mpnsim's (staging_problem), never through a symbolic link. The
+// committed DIR holds .mpnsim-output, which lists every file the run wrote.
 class OutputDirectory {
  public:
   enum class Start { fresh, resume };
@@ -41,6 +44,7 @@ class OutputDirectory {
 
  private:
   void remove_area();
+  void remove_area_parents();
   std::filesystem::path dir_;
   std::filesystem::path area_;
   std::filesystem::path output_;
@@ -55,11 +59,22 @@ class OutputDirectory {
 std::filesystem::path staging_area(const std::filesystem::path& dir);
 
 // Why a run may not replace `dir` with its output, or "" when it may: `dir` does not exist,
-// is empty, or was written by mpnsim (it holds .mpnsim-output, or a summary.json of an
-// mpnsim version before that mark). A run checks this before any work.
+// or is an empty directory, or one mpnsim wrote that holds nothing but the files its
+// .mpnsim-output lists (a file the user added is named in the reason); and it is not a
+// symbolic link nor a mount point (which a rename cannot replace), and its staging area, if
+// any, is mpnsim's. A run checks this before any work, and again when it commits.
 std::string replace_problem(const std::filesystem::path& dir);
 
-// Writes a single file atomically: to a temporary name beside it, then renamed.
+// Why the existing `area` is not a staging area mpnsim made, or "" when it is (or does not
+// exist): a symbolic link, not a directory, another user's, or holding other entries than a
+// staging area has.
+std::string staging_problem(const std::filesystem::path& area);
+
+// True when `dir` is the root of a mounted file system (a bind mount included), which rename
+// cannot replace (EBUSY, EXDEV).
+bool is_mount_point(const std::filesystem::path& dir);
+
+// Writes a single file at a path the user named: write_output_file (output_file.hpp).
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 }  // namespace mpnsim

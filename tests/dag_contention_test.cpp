@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "dag_test_support.hpp"
@@ -23,12 +24,28 @@ using testing::ProblemBox;
 
 // ---------------------------------------------------------------- IdleIntervals
 
-// The earliest fit by brute force over a sorted list of busy intervals.
+// The earliest fit by brute force over a sorted list of busy intervals. Bookings that meet
+// end to end leave no idle instant between them (not even for an empty booking); an empty
+// booking is an instant nothing may run across.
 double brute_fit(const std::vector<std::pair<double, double>>& busy, double t, double d) {
+  std::vector<std::pair<double, double>> runs;  // non-empty bookings, those that meet merged
+  for (const auto& [a, b] : busy)
+    if (b > a) {
+      if (!runs.empty() && runs.back().second == a)
+        runs.back().second = b;
+      else
+        runs.emplace_back(a, b);
+    }
+  // Empty bookings strictly inside idle time split it; at the edge of a run they change nothing.
+  std::vector<std::pair<double, double>> all = runs;
+  for (const auto& [a, b] : busy)
+    if (b == a && std::none_of(runs.begin(), runs.end(), [&](const auto& r) { return r.first <= a && a <= r.second; }))
+      all.emplace_back(a, a);
+  std::sort(all.begin(), all.end());
   double s = t;
-  for (const auto& [a, b] : busy) {  // sorted by start, disjoint
+  for (const auto& [a, b] : all) {
     if (s + d <= a) return s;
-    if (b > s) s = b;
+    if (b > a ? b > s : a > s) s = b;  // inside a run: its end; before an empty instant: the instant
   }
   return s;
 }
@@ -74,18 +91,24 @@ TEST(IdleIntervals, UndoRestoresEveryGap) {
 }
 
 TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
+  for (const bool whole : {false, true}) {  // whole numbers: bookings meet end to end, and many are empty
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> when(0, 1000), length(0, 20);
+  std::uniform_real_distribution<double> when(0, whole ? 300 : 1000), length(0, whole ? 6 : 20);
   IdleIntervals r;
   std::vector<std::pair<double, double>> busy;
   for (int i = 0; i < 3000; ++i) {
-    const double t = when(rng), d = length(rng);
+    double t = when(rng), d = length(rng);
+    if (whole) {
+      t = std::floor(t);
+      d = std::floor(d);
+    }
     const double s = r.earliest_fit(t, d);
     ASSERT_EQ(s, brute_fit(busy, t, d)) << "query " << i;
     if (i % 3 != 0) {
       r.book(s, s + d);
       busy.insert(std::upper_bound(busy.begin(), busy.end(), std::pair{s, s + d}), {s, s + d});
     }
+  }
   }
 }
 

@@ -27,6 +27,14 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
     if (ps.send_ports != kAllPorts && ps.send_ports < out_degree) send_[idx(p)].resize(idx(ps.send_ports));
     if (ps.recv_ports != kAllPorts && ps.recv_ports < in_degree[idx(p)]) recv_[idx(p)].resize(idx(ps.recv_ports));
   }
+  if (!m.links.empty()) {
+    cheapest_startup_ = m.links[0].startup;
+    cheapest_per_unit_ = m.links[0].z * m.Tcm;
+    for (const LinkSpec& l : m.links) {
+      cheapest_startup_ = std::min(cheapest_startup_, l.startup);
+      cheapest_per_unit_ = std::min(cheapest_per_unit_, l.z * m.Tcm);
+    }
+  }
   schedule_.contention_aware = true;
   schedule_.task_booked.assign(idx(problem.graph.size()), 0);
   arrival_.assign(idx(n), 0.0);
@@ -40,21 +48,32 @@ double ContentionBuilder::hop_duration(int channel, double data) const {
   return l.startup + data * l.z * problem_.machine.Tcm;
 }
 
-namespace {
+double ContentionBuilder::fit(const IdleIntervals& r, double t, double d) const {
+  // The committed bookings first, then the tentative ones of this evaluation: a few, so a
+  // scan; each conflict moves t past it, and the committed ones are asked again from there.
+  for (;;) {
+    t = r.earliest_fit(t, d);
+    bool moved = false;
+    for (const Tentative& o : overlay_)
+      if (o.resource == &r && t < o.finish && o.start < t + d) {  // also an empty one strictly inside
+        t = o.finish;
+        moved = true;
+      }
+    if (!moved) return t;
+  }
+}
 
-double lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) {
+double ContentionBuilder::lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) const {
   double best = std::numeric_limits<double>::infinity();
-  for (const auto& lane : lanes) best = std::min(best, lane.earliest_fit(t, d));
+  for (const auto& lane : lanes) best = std::min(best, fit(lane, t, d));
   return best;
 }
 
-int first_lane_at(const std::vector<IdleIntervals>& lanes, double t, double d) {
+int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, double t, double d) const {
   for (std::size_t i = 0; i < lanes.size(); ++i)
-    if (lanes[i].earliest_fit(t, d) == t) return static_cast<int>(i);
+    if (fit(lanes[i], t, d) == t) return static_cast<int>(i);
   return -1;
 }
-
-}  // namespace
 
 ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
   // Each resource moves t to its own earliest fit; a pass that moves nothing leaves a t at
@@ -62,9 +81,9 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
   double t = ready;
   for (;;) {
     const double before = t;
-    t = channel_[idx(channel)].earliest_fit(t, d);
-    if (shares_cpu_[idx(u)]) t = cpu_[idx(u)].earliest_fit(t, d);
-    if (shares_cpu_[idx(v)]) t = cpu_[idx(v)].earliest_fit(t, d);
+    t = fit(channel_[idx(channel)], t, d);
+    if (shares_cpu_[idx(u)]) t = fit(cpu_[idx(u)], t, d);
+    if (shares_cpu_[idx(v)]) t = fit(cpu_[idx(v)], t, d);
     if (!send_[idx(u)].empty()) t = lanes_fit(send_[idx(u)], t, d);
     if (!recv_[idx(v)].empty()) t = lanes_fit(recv_[idx(v)], t, d);
     if (t == before) break;
@@ -74,12 +93,15 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
 }
 
 void ContentionBuilder::book(IdleIntervals& r, double start, double finish) const {
-  undo_.emplace_back(&r, r.book(start, finish));
+  if (tentative_)
+    overlay_.push_back({&r, start, finish});
+  else
+    r.book(start, finish);
 }
 
 void ContentionBuilder::rollback() const {
-  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) it->first->undo(it->second);
-  undo_.clear();
+  overlay_.clear();
+  tentative_ = false;
 }
 
 double ContentionBuilder::book_hop(int u, int v, int channel, double ready, double d, bool record,
@@ -160,6 +182,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // Earliest-leaving message first, ties to the lower edge index: the order the engine
   // would see them asked for.
   std::sort(inputs_.begin(), inputs_.end());
+  tentative_ = !record;
   for (const auto& [leaves, e] : inputs_) {
     const int from = schedule_.tasks[idx(g.edge(e).from)].processor;
     const double data = g.edge(e).data;
@@ -180,6 +203,26 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   return ready;
 }
 
+double ContentionBuilder::data_ready_bound(int task, int p) const {
+  const TaskGraph& g = problem_.graph;
+  double ready = 0;
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = schedule_.tasks[idx(g.edge(e).from)];
+    double delay = 0;
+    if (u.processor != p) {
+      const double data = g.edge(e).data;
+      delay = problem_.options.route == RouteChoice::engine
+                  ? problem_.comm.delay(u.processor, p, data)
+                  : problem_.comm.hops(u.processor, p) * (cheapest_startup_ + data * cheapest_per_unit_);
+      // The hops add their times one by one, the tables in another order: keep below by
+      // more than the rounding of a sum of a few terms.
+      delay *= 1 - 1e-12;
+    }
+    ready = std::max(ready, u.finish + delay);
+  }
+  return ready;
+}
+
 double ContentionBuilder::data_ready(int task, int p) const {
   const double ready = book_inputs(task, p, false);
   rollback();
@@ -188,7 +231,7 @@ double ContentionBuilder::data_ready(int task, int p) const {
 
 double ContentionBuilder::start_from(int task, int p, double not_before) const {
   const double ready = std::max(book_inputs(task, p, false), not_before);
-  const double start = cpu_[idx(p)].earliest_fit(ready, problem_.exec_time(task, p));
+  const double start = fit(cpu_[idx(p)], ready, problem_.exec_time(task, p));
   rollback();
   return start;
 }
@@ -197,8 +240,8 @@ double ContentionBuilder::place(int task, int p, double start) {
   const double ready = std::max(book_inputs(task, p, true), start);
   const double duration = problem_.exec_time(task, p);
   const double s = cpu_[idx(p)].earliest_fit(ready, duration);
+  tentative_ = false;
   book(cpu_[idx(p)], s, s + duration);
-  undo_.clear();  // kept: this is the placement itself
   TaskPlacement& t = schedule_.tasks[idx(task)];
   t.processor = p;
   t.start = s;

@@ -33,6 +33,9 @@ class ContentionBuilder {
   // Earliest start on p at or after `not_before` and the data-ready time, in an idle
   // interval of p's CPU, with the task's messages booked tentatively.
   double start_from(int task, int p, double not_before) const;
+  // A time no later than data_ready(task, p), cheap: each message's route without waiting
+  // (the engine's route delay, or with route: earliest the fewest hops at the cheapest link).
+  double data_ready_bound(int task, int p) const;
   // Earliest start >= ready of `duration` on p's CPU as it is booked now.
   double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
 
@@ -55,18 +58,30 @@ class ContentionBuilder {
   void route(int u, int v, double ready, double data) const;
   // Books every input of `task` on p; returns the data-ready time.
   double book_inputs(int task, int p, bool record) const;
+  // Earliest fit on r of the committed bookings and the tentative ones.
+  double fit(const IdleIntervals& r, double t, double d) const;
+  double lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) const;
+  int first_lane_at(const std::vector<IdleIntervals>& lanes, double t, double d) const;
+  // Commits a booking, or during a tentative evaluation keeps it aside (overlay_).
   void book(IdleIntervals& r, double start, double finish) const;
-  void rollback() const;
+  void rollback() const;  // forgets the tentative bookings
 
   const DagProblem& problem_;
   Schedule& schedule_;
   mutable Router router_;
   std::vector<double> link_startup_, link_per_unit_;  // per link: S and z * Tcm
   std::vector<bool> shares_cpu_;                      // no co-processor
-  // Everything below changes during a tentative evaluation and is restored by rollback().
+  double cheapest_startup_ = 0, cheapest_per_unit_ = 0;  // over the links: least S and z * Tcm
+  // The committed bookings. A tentative evaluation (data_ready, start_from) leaves them as
+  // they are and keeps its own few bookings in overlay_, which fit() also consults.
   mutable std::vector<IdleIntervals> cpu_, channel_;
   mutable std::vector<std::vector<IdleIntervals>> send_, recv_;  // lanes; empty: unbounded
-  mutable std::vector<std::pair<IdleIntervals*, IdleIntervals::Change>> undo_;
+  struct Tentative {
+    const IdleIntervals* resource;
+    double start, finish;
+  };
+  mutable std::vector<Tentative> overlay_;
+  mutable bool tentative_ = false;
   mutable std::uint32_t next_booking_ = 0;
   // Scratch of route(): the hops found, and the shortest-path search of RouteChoice::earliest.
   struct Hop {

@@ -79,16 +79,9 @@ Schedule schedule_cpop(const DagProblem& problem) {
     double best_start = b.insertion_start(t, cp_processor);
     if (!critical[static_cast<std::size_t>(t)]) {
       // Off the critical path: the processor of earliest finish, with insertion as in HEFT.
-      double best_finish = std::numeric_limits<double>::infinity();
-      for (int p = 0; p < procs; ++p) {
-        const double start = b.insertion_start(t, p);
-        const double finish = start + problem.exec_time(t, p);
-        if (finish < best_finish) {
-          best_finish = finish;
-          best_start = start;
-          best = p;
-        }
-      }
+      const ScheduleBuilder::Choice c = b.best_processor(t, true, true);
+      best = c.processor;
+      best_start = c.start;
     }
     b.place(t, best, best_start);
     ready.release(t);

@@ -18,16 +18,8 @@ namespace {
 // SL(T) - max(DA(T, P), TF(P)) of eq (6.2) over every processor, busy or idle; ties to
 // the lowest index.
 std::pair<int, double> best_processor(const ScheduleBuilder& b, int task) {
-  int best = 0;
-  double start = std::numeric_limits<double>::infinity();
-  for (int p = 0; p < b.problem().processors(); ++p) {
-    const double s = b.earliest_start(task, p);
-    if (s < start) {
-      start = s;
-      best = p;
-    }
-  }
-  return {best, start};
+  const ScheduleBuilder::Choice c = b.best_processor(task, false, false);
+  return {c.processor, c.start};
 }
 
 }  // namespace

@@ -23,18 +23,9 @@ Schedule schedule_heft(const DagProblem& problem) {
   });
   ScheduleBuilder b(problem, "heft");
   for (int t : order) {
-    int best = 0;
-    double best_start = 0, best_finish = std::numeric_limits<double>::infinity();
-    for (int p = 0; p < problem.processors(); ++p) {
-      const double start = b.insertion_start(t, p);
-      const double finish = start + problem.exec_time(t, p);
-      if (finish < best_finish) {
-        best_finish = finish;
-        best_start = start;
-        best = p;
-      }
-    }
-    b.place(t, best, best_start);
+    // Earliest finish time with insertion, ties to the lowest index.
+    const ScheduleBuilder::Choice best = b.best_processor(t, true, true);
+    b.place(t, best.processor, best.start);
   }
   return b.take();
 }

@@ -34,12 +34,13 @@ class IdleIntervals {
 
  private:
   struct Node {
-    double start, end, longest;  // longest: the largest end - start in this subtree
+    double start, end, longest;  // longest: the largest end - start in this subtree (rounded up)
     std::uint32_t priority;
     int left = -1, right = -1;
   };
   int make(double start, double end);
   void refresh(int n);
+  void refresh_path(int n, double key);  // refresh() from the node with `key` up to n
   // Splits the tree at `key`: keys < key go left (or <= key when `inclusive`).
   void split(int n, double key, bool inclusive, int& left, int& right);
   int merge(int a, int b);
@@ -52,6 +53,7 @@ class IdleIntervals {
   std::vector<int> free_;
   int root_ = -1;
   std::size_t live_ = 0;
+  double tail_start_ = 0;  // start of the endless last gap
   std::uint32_t seed_ = 2463534242u;  // xorshift state: priorities, hence shapes, are reproducible
 };
 

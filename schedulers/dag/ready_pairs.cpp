@@ -11,18 +11,8 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
   const TaskGraph& g = problem.graph;
   ScheduleBuilder b(problem, std::move(name));
   auto best_pair = [&](int t) {
-    ReadyPair best{t, 0, 0, 0};
-    double best_key = std::numeric_limits<double>::infinity();
-    for (int p = 0; p < problem.processors(); ++p) {
-      const double start = b.earliest_start(t, p);
-      const double finish = start + problem.exec_time(t, p);
-      const double k = key == PairKey::start ? start : finish;
-      if (k < best_key) {
-        best_key = k;
-        best = ReadyPair{t, p, start, finish};
-      }
-    }
-    return best;
+    const ScheduleBuilder::Choice c = b.best_processor(t, key == PairKey::finish, false);
+    return ReadyPair{t, c.processor, c.start, c.finish};
   };
   std::vector<ReadyPair> ready;
   std::vector<int> waiting(static_cast<std::size_t>(g.size()));

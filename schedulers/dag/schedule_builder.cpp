@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <iterator>
+#include <limits>
 
 #include "schedulers/dag/contention_builder.hpp"
 #include "sim/interruption.hpp"
@@ -44,6 +45,41 @@ double ScheduleBuilder::earliest_start(int task, int p) const {
 double ScheduleBuilder::insertion_start(int task, int p) const {
   if (contention_) return contention_->start_from(task, p, 0.0);
   return earliest_gap(p, data_ready(task, p), problem_.exec_time(task, p));
+}
+
+ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion) const {
+  const int procs = problem_.processors();
+  Choice best;
+  double best_key = std::numeric_limits<double>::infinity();
+  auto evaluate = [&](int p) {
+    const double start = insertion ? insertion_start(task, p) : earliest_start(task, p);
+    const double finish = start + problem_.exec_time(task, p);
+    const double key = by_finish ? finish : start;
+    if (key < best_key || (key == best_key && p < best.processor)) {
+      best_key = key;
+      best = {p, start, finish};
+    }
+  };
+  if (!contention_) {
+    for (int p = 0; p < procs; ++p) evaluate(p);
+    return best;
+  }
+  // Bounds first, then processors in order of their bound: once a bound passes the best
+  // key (or equals it at a higher index), no later processor can win.
+  bounds_.clear();
+  for (int p = 0; p < procs; ++p) {
+    const double duration = problem_.exec_time(task, p);
+    const double ready = std::max(contention_->data_ready_bound(task, p), insertion ? 0.0 : processor_ready(p));
+    const double start = contention_->cpu_fit(p, ready, duration);
+    bounds_.emplace_back(by_finish ? start + duration : start, p);
+  }
+  std::sort(bounds_.begin(), bounds_.end());
+  for (const auto& [bound, p] : bounds_) {
+    if (bound > best_key) break;
+    if (bound == best_key && p > best.processor) continue;
+    evaluate(p);
+  }
+  return best;
 }
 
 double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const {

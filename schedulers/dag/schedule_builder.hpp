@@ -52,6 +52,18 @@ class ScheduleBuilder {
   // data-ready time that holds the task's execution time on p.
   double insertion_start(int task, int p) const;
 
+  // The processor where the task would finish first (`by_finish`) or start first, ties to
+  // the lowest index, with HEFT's insertion or after each processor's last task: the loop
+  // of HEFT, CPOP, DLS, ETF, Min-Min and Max-Min. With contention, processors whose
+  // cheap bound (no waiting for links) cannot beat the best so far are not evaluated;
+  // the choice is the same as evaluating them all.
+  struct Choice {
+    int processor = 0;
+    double start = 0;
+    double finish = 0;
+  };
+  Choice best_processor(int task, bool by_finish, bool insertion) const;
+
   // Places the task on p from `start` (its predecessors must be placed) and records a
   // message for every incoming edge from another processor, leaving when the producer
   // finishes and arriving after the route delay. With contention the messages are booked
@@ -70,6 +82,7 @@ class ScheduleBuilder {
   // is long enough, a task can only go at the end, and no scan is needed.
   std::vector<std::multiset<double>> gaps_;
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
+  mutable std::vector<std::pair<double, int>> bounds_;  // scratch of best_processor
 };
 
 }  // namespace mpnsim

@@ -59,8 +59,9 @@ class DagPoint : public PreparedPoint {
 
 std::string DagExperiment::name() const { return "dag"; }
 std::string DagExperiment::description() const {
-  return "a task DAG (random after thesis §6.4, DOT or STG) scheduled by lps, hlf, dls, dls-pairs or heft on a "
-         "network; the schedule is checked and replayed on the engine with link contention";
+  return "a task DAG (random after thesis §6.4, DOT, STG or WfCommons) scheduled by a DAG scheduler (see below; "
+         "each takes comm: free or contention) on a network; the schedule is checked and replayed on the engine "
+         "with link contention";
 }
 std::vector<std::string> DagExperiment::keys() const { return dag_keys(); }
 

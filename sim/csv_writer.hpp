@@ -16,7 +16,8 @@ class CsvWriter {
   explicit CsvWriter(std::ostream& out) : out_(out) {}
   void row(const std::vector<std::string>& fields);
 
-  // Quotes a field when it holds a comma, quote or line break.
+  // Quotes a field when it holds a comma, quote or control character, and writes each
+  // control character (line breaks included) as the text \xHH: a row is one line.
   static std::string escape(std::string_view field);
 
  private:

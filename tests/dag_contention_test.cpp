@@ -473,3 +473,33 @@ TEST(Bsa, SpreadsIndependentTasksOverTheNetwork) {
 
 }  // namespace
 }  // namespace mpnsim
+
+namespace mpnsim {
+namespace {
+
+TEST(ContentionAware, AnEmptyHopAtTheStartOfAnotherDoesNotTakeASecondPort) {
+  // One send port at the centre of a star: an empty message (no data, S = 0) to P1 at 1 and
+  // a message of 1 to P2 from 1 share the instant 1, served one after the other (fuzz finding).
+  TaskGraph g("empty-and-full");
+  g.add_task("a", 1);
+  g.add_task("b", 1);
+  g.add_task("c", 1);
+  g.add_edge(0, 1, 0);
+  g.add_edge(0, 2, 1);
+  const ProblemBox box(std::move(g), uniform_machine(3, {{0, 1}, {0, 2}}, false, processor(1, 1, true), 1, 0));
+  DagProblem p = box.problem();
+  p.options.model = CommModel::contention;
+  ScheduleBuilder b(p, "hand");
+  b.place(0, 0, 0);
+  b.place(1, 1, 0);
+  b.place(2, 2, 0);
+  const Schedule s = b.take();
+  ASSERT_EQ(s.hops.size(), 2u);
+  EXPECT_EQ(s.hops[0].start, 1);
+  EXPECT_EQ(s.hops[0].finish, 1);
+  EXPECT_EQ(s.hops[1].start, 1);
+  expect_plan_is_replay(box, s, "empty and full");
+}
+
+}  // namespace
+}  // namespace mpnsim

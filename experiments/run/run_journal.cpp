@@ -1,7 +1,11 @@
 // The journal of finished runs that lets an interrupted run resume.
 #include "experiments/run/run_journal.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <set>
+#include <stdexcept>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -12,6 +16,17 @@
 #include "experiments/run/record_json.hpp"
 
 namespace mpnsim {
+
+namespace {
+
+// The stream only says that writing failed; errno says why (a full disk, a file size limit).
+std::runtime_error cannot_write(const std::filesystem::path& path) {
+  const int e = errno;
+  return std::runtime_error("cannot write the run journal " + path.string() +
+                            (e != 0 ? std::string(": ") + std::strerror(e) : std::string()));
+}
+
+}  // namespace
 
 namespace {
 
@@ -105,10 +120,11 @@ RunJournal::RunJournal(std::filesystem::path path, const ExperimentFile& file,
     std::ofstream fresh(path_, std::ios::binary | std::ios::trunc);
     fresh << header << '\n';
     for (const auto& l : kept) fresh << l << '\n';
-    if (!fresh) throw std::runtime_error("cannot write " + path_.string());
+    fresh.close();
+    if (!fresh) throw cannot_write(path_);
   }
   out_.open(path_, std::ios::binary | std::ios::app);
-  if (!out_) throw std::runtime_error("cannot write " + path_.string());
+  if (!out_) throw cannot_write(path_);
 }
 
 std::size_t RunJournal::finished_count() const {
@@ -124,7 +140,7 @@ void RunJournal::append(std::size_t experiment, const RunRecord& r) {
   std::lock_guard lock(mutex_);
   out_ << line << '\n';
   out_.flush();  // in the file as the run finishes: a killed process keeps it too
-  if (!out_) throw std::runtime_error("cannot write " + path_.string());
+  if (!out_) throw cannot_write(path_);
 }
 
 void RunJournal::flush() {

@@ -21,18 +21,23 @@ struct Interval {
   int item;  // a hop (>= 0) or a task (-1 - task)
 };
 
-// The largest number of intervals open at one instant: [s, f) intervals, and an empty one
-// counts at its instant with those still open then.
+// The largest number of intervals open at one instant, [s, f) each. An empty interval at t
+// counts with those running across t (started before, ending after): one that ends or
+// starts at t is served at the same instant, before or after it, as the engine does.
 int most_at_once(const std::vector<Interval>& list, double& when) {
   struct Event {
     double t;
-    int order;  // 0: an end, 1: a start, 2: the end of an empty interval (after the starts at its time)
+    int order;  // 0: an end, 1: an empty interval, 2: a start
   };
   std::vector<Event> events;
   events.reserve(2 * list.size());
   for (const auto& i : list) {
-    events.push_back({i.start, 1});
-    events.push_back(i.finish > i.start ? Event{i.finish, 0} : Event{i.start, 2});
+    if (i.finish > i.start) {
+      events.push_back({i.start, 2});
+      events.push_back({i.finish, 0});
+    } else {
+      events.push_back({i.start, 1});
+    }
   }
   std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
     return a.t != b.t ? a.t < b.t : a.order < b.order;
@@ -40,9 +45,9 @@ int most_at_once(const std::vector<Interval>& list, double& when) {
   int open = 0, most = 0;
   when = 0;
   for (const auto& e : events) {
-    open += e.order == 1 ? 1 : -1;
-    if (open > most) {
-      most = open;
+    const int now = e.order == 1 ? open + 1 : (open += e.order == 2 ? 1 : -1);
+    if (now > most) {
+      most = now;
       when = e.t;
     }
   }

@@ -208,17 +208,17 @@ double ContentionBuilder::data_ready_bound(int task, int p) const {
   double ready = 0;
   for (int e : g.in_edges(task)) {
     const TaskPlacement& u = schedule_.tasks[idx(g.edge(e).from)];
-    double delay = 0;
-    if (u.processor != p) {
-      const double data = g.edge(e).data;
-      delay = problem_.options.route == RouteChoice::engine
-                  ? problem_.comm.delay(u.processor, p, data)
-                  : problem_.comm.hops(u.processor, p) * (cheapest_startup_ + data * cheapest_per_unit_);
-      // The hops add their times one by one, the tables in another order: keep below by
-      // more than the rounding of a sum of a few terms.
-      delay *= 1 - 1e-12;
+    if (u.processor == p) {
+      ready = std::max(ready, u.finish);
+      continue;
     }
-    ready = std::max(ready, u.finish + delay);
+    const double data = g.edge(e).data;
+    const double delay = problem_.options.route == RouteChoice::engine
+                             ? problem_.comm.delay(u.processor, p, data)
+                             : problem_.comm.hops(u.processor, p) * (cheapest_startup_ + data * cheapest_per_unit_);
+    // The hops add their times to the departure one by one, the tables in another order:
+    // stay below by more than the rounding of a sum of a few terms at the arrival's scale.
+    ready = std::max(ready, (u.finish + delay) * (1 - 1e-12));
   }
   return ready;
 }

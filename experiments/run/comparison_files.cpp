@@ -79,7 +79,6 @@ std::string metric_file_stem(const std::string& base, const std::string& metric,
   return s;
 }
 
-// Gnuplot script drawing one step curve per variant from `csv` (tau, then one column per variant).
 }  // namespace
 
 std::string profile_script(const std::string& stem, const std::string& csv, const std::string& metric,

@@ -34,12 +34,20 @@ TEST(PairedComparison, PerVariantColumnsWorkedByHand) {
   // A: deviations 4 0 -6 2, s^2 = 56/3; t(0.975; 3) = 3.1824463 (table).
   EXPECT_NEAR(a.ci95, 3.1824463 * std::sqrt(56.0 / 3.0) / 2.0, 1e-6);
 
-  EXPECT_DOUBLE_EQ(a.mean_ratio_to_best, (1 + 2 + 1 + 1.6) / 4);
-  EXPECT_NEAR(a.geomean_ratio_to_best, std::pow(2 * 1.6, 0.25), 1e-14);
-  EXPECT_DOUBLE_EQ(b.mean_ratio_to_best, 1.5);
-  EXPECT_NEAR(b.geomean_ratio_to_best, std::sqrt(2.0), 1e-14);
-  EXPECT_EQ(cc.mean_ratio_to_best, kInf);  // infinitely worse on instance 2
-  EXPECT_EQ(cc.geomean_ratio_to_best, kInf);
+  // Instance 2 has an infinite ratio (C against a best of 0): it is left out of every variant's
+  // ratio means, which are over instances 0, 1 and 3.
+  EXPECT_EQ(a.ratio_instances, 3u);
+  EXPECT_EQ(cc.ratio_instances, 3u);
+  EXPECT_DOUBLE_EQ(a.mean_ratio_to_best, (1 + 2 + 1.6) / 3);
+  EXPECT_NEAR(a.geomean_ratio_to_best, std::cbrt(2 * 1.6), 1e-14);
+  EXPECT_DOUBLE_EQ(b.mean_ratio_to_best, (2 + 1 + 2) / 3.0);
+  EXPECT_NEAR(b.geomean_ratio_to_best, std::cbrt(4.0), 1e-14);
+  EXPECT_DOUBLE_EQ(cc.mean_ratio_to_best, (1 + 4.0 / 3 + 1) / 3);
+  EXPECT_NEAR(cc.geomean_ratio_to_best, std::cbrt(4.0 / 3), 1e-14);
+  // Gaps to the best (10, 3, 0, 5) over all four instances, instance 2 included.
+  EXPECT_DOUBLE_EQ(a.gap_to_best, (0 + 3 + 0 + 3) / 4.0);
+  EXPECT_DOUBLE_EQ(b.gap_to_best, (10 + 0 + 0 + 5) / 4.0);
+  EXPECT_DOUBLE_EQ(cc.gap_to_best, (0 + 1 + 5 + 0) / 4.0);
 
   // best counts every tied variant.
   EXPECT_EQ(a.best, 2u);
@@ -95,8 +103,12 @@ TEST(PairedComparison, HigherIsBetterInvertsRatiosAndWins) {
   // Speedups of A and B: A best on 0, tie at zero on 1, B best on 2 where A is 0.
   const ValueMatrix speedups{{4, 2}, {0, 0}, {0, 3}};
   const Comparison c = compare_variants(Better::higher, speedups);
-  EXPECT_DOUBLE_EQ(c.variants[1].mean_ratio_to_best, (2.0 + 1 + 1) / 3);
-  EXPECT_EQ(c.variants[0].mean_ratio_to_best, kInf);
+  // Instance 2 (A's 0 against a best of 3) has an infinite ratio: out of the ratio means.
+  EXPECT_EQ(c.variants[0].ratio_instances, 2u);
+  EXPECT_DOUBLE_EQ(c.variants[1].mean_ratio_to_best, (2.0 + 1) / 2);
+  EXPECT_DOUBLE_EQ(c.variants[0].mean_ratio_to_best, 1.0);
+  EXPECT_DOUBLE_EQ(c.variants[0].gap_to_best, 3.0 / 3);  // best - value: 0, 0, 3
+  EXPECT_DOUBLE_EQ(c.variants[1].gap_to_best, 2.0 / 3);  // 2, 0, 0
   EXPECT_EQ(c.variants[0].best, 2u);
   EXPECT_EQ(c.variants[1].best, 2u);
   EXPECT_EQ(c.variants[0].wins, 1u);
@@ -105,6 +117,35 @@ TEST(PairedComparison, HigherIsBetterInvertsRatiosAndWins) {
   EXPECT_EQ(c.pairs[0].a_better, 1u);
   EXPECT_EQ(c.pairs[0].ties, 1u);
   EXPECT_EQ(c.pairs[0].b_better, 1u);
+}
+
+TEST(PairedComparison, RatiosStayFiniteWhenTheBestScoresZero) {
+  // LIF of three schedulers on three trees: the best is 0 on every tree, so every ratio of a
+  // non-zero value is infinite; no instance is left for the ratio means, and they are NaN
+  // (printed empty) rather than inf, while gap_to_best still ranks the variants.
+  const ValueMatrix lif{{0, 2, 0}, {0, 1, 3}, {0, 0, 0}};
+  const Comparison c = compare_variants(Better::lower, lif);
+  for (const auto& v : c.variants) {
+    EXPECT_EQ(v.ratio_instances, 1u);  // tree 2 only, where all tie at 0
+    EXPECT_DOUBLE_EQ(v.mean_ratio_to_best, 1.0);
+    EXPECT_TRUE(std::isfinite(v.gap_to_best));
+  }
+  EXPECT_DOUBLE_EQ(c.variants[0].gap_to_best, 0.0);
+  EXPECT_DOUBLE_EQ(c.variants[1].gap_to_best, 1.0);
+  EXPECT_DOUBLE_EQ(c.variants[2].gap_to_best, 1.0);
+  const Comparison none = compare_variants(Better::lower, ValueMatrix{{0, 2}, {0, 1}});
+  EXPECT_EQ(none.variants[1].ratio_instances, 0u);
+  EXPECT_TRUE(std::isnan(none.variants[1].mean_ratio_to_best));
+  EXPECT_TRUE(std::isnan(none.variants[1].geomean_ratio_to_best));
+  EXPECT_DOUBLE_EQ(none.variants[1].gap_to_best, 1.5);
+}
+
+TEST(PairedComparison, OneInstanceHasNoInterval) {
+  const Comparison one = compare_variants(Better::lower, ValueMatrix{{3, 4}});
+  EXPECT_FALSE(one.variants[0].has_interval);
+  const Comparison two = compare_variants(Better::lower, ValueMatrix{{3, 4}, {3, 5}});
+  EXPECT_TRUE(two.variants[0].has_interval);
+  EXPECT_EQ(two.variants[0].ci95, 0.0);  // constant data: exactly 0
 }
 
 TEST(PairedComparison, TiesUseTheSharedRelativeTolerance) {

@@ -70,6 +70,21 @@ TEST(Summary, OneValueHasNoInterval) {
   EXPECT_DOUBLE_EQ(s.mean, 3.5);
   EXPECT_DOUBLE_EQ(s.stddev, 0.0);
   EXPECT_DOUBLE_EQ(s.ci95, 0.0);
+  EXPECT_FALSE(s.has_interval());
+  EXPECT_TRUE(summarize_values(std::vector<double>{1, 2}).has_interval());
+}
+
+TEST(Summary, ConstantDataHasExactlyZeroSpread) {
+  // 0.1 summed three times is 0.30000000000000004, whose third is not 0.1: the deviations from
+  // that mean are not 0, and the interval came out as a few 1e-17 instead of 0.
+  for (const double x : {0.1, 5.12, 1.0 / 3, 1e300}) {
+    const std::vector<double> v(7, x);
+    const Summary s = summarize_values(v);
+    EXPECT_EQ(s.mean, x);
+    EXPECT_EQ(s.stddev, 0.0) << x;
+    EXPECT_EQ(s.ci95, 0.0) << x;
+    EXPECT_TRUE(s.has_interval());
+  }
 }
 
 }  // namespace

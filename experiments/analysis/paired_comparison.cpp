@@ -1,6 +1,7 @@
 // Builds the per-variant and per-pair tables of a paired comparison from one metric's value matrix.
 #include "experiments/analysis/paired_comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,7 +26,7 @@ double mean_of(const std::vector<double>& xs) {
   return sum / static_cast<double>(xs.size());
 }
 
-// exp(mean(log r)): +inf as soon as one ratio is +inf, since log(inf) = inf.
+// exp(mean(log r)), of finite ratios >= 1.
 double geometric_mean_of(const std::vector<double>& xs) {
   double log_sum = 0;
   for (double x : xs) log_sum += std::log(x);
@@ -42,6 +43,11 @@ Comparison compare_variants(Better better, const ValueMatrix& values) {
   const ValueMatrix ratios = with_ratios ? ratios_to_best(better, values) : ValueMatrix{};
   std::vector<double> bests;
   for (const auto& row : values) bests.push_back(best_value(better, row));
+  // The instances whose ratios are all finite: the ratio means are over these, for every variant.
+  std::vector<std::size_t> finite_rows;
+  for (std::size_t i = 0; i < ratios.size(); ++i)
+    if (std::all_of(ratios[i].begin(), ratios[i].end(), [](double r) { return std::isfinite(r); }))
+      finite_rows.push_back(i);
 
   Comparison result;
   result.variants.resize(variants);
@@ -51,15 +57,20 @@ Comparison compare_variants(Better better, const ValueMatrix& values) {
     out.instances = instances;
     out.mean = summary.mean;
     out.ci95 = summary.ci95;
-    if (with_ratios) {
-      const std::vector<double> r = column(ratios, v);
+    out.has_interval = summary.has_interval();
+    out.ratio_instances = finite_rows.size();
+    if (!finite_rows.empty()) {
+      std::vector<double> r;
+      for (std::size_t i : finite_rows) r.push_back(ratios[i][v]);
       out.mean_ratio_to_best = mean_of(r);
       out.geomean_ratio_to_best = geometric_mean_of(r);
     } else {
       out.mean_ratio_to_best = out.geomean_ratio_to_best = std::numeric_limits<double>::quiet_NaN();
     }
+    double gap_sum = 0;
     for (std::size_t i = 0; i < instances; ++i) {
       const auto& row = values[i];
+      if (!values_tied(row[v], bests[i])) gap_sum += better == Better::lower ? row[v] - bests[i] : bests[i] - row[v];
       if (values_tied(row[v], bests[i])) ++out.best;
       for (std::size_t other = 0; other < variants; ++other) {
         if (other == v) continue;
@@ -72,6 +83,7 @@ Comparison compare_variants(Better better, const ValueMatrix& values) {
         }
       }
     }
+    out.gap_to_best = gap_sum / static_cast<double>(instances);
   }
 
   std::vector<double> raw_p;

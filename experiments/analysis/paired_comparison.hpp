@@ -13,8 +13,11 @@ struct VariantComparison {
   std::size_t instances = 0;
   double mean = 0;                   // mean value over the instances
   double ci95 = 0;                   // half-width of its 95 % interval (exact Student t)
-  double mean_ratio_to_best = 0;     // arithmetic mean of ratio_to_best over the instances
+  bool has_interval = false;         // false for one instance: ci95 is then undefined (printed empty)
+  double mean_ratio_to_best = 0;     // arithmetic mean of ratio_to_best over the ratio instances
   double geomean_ratio_to_best = 0;  // geometric mean of the same ratios
+  std::size_t ratio_instances = 0;   // instances the two ratio means are over (see compare_variants)
+  double gap_to_best = 0;            // mean of the distance to the instance's best value, 0 = always best
   std::size_t best = 0;              // instances where it is best, ties counting for every tied variant
   std::size_t wins = 0;              // (instance, other variant) pairs where it is strictly better
   std::size_t ties = 0;              // ... where the two values are tied
@@ -40,11 +43,16 @@ struct Comparison {
 // Compares the variants (columns) of values[instance][variant] for a metric that improves in
 // direction `better`. Ties are values_tied (relative 1e-9). The matrix must be complete
 // (check_value_matrix throws otherwise): missing or NaN values are refused, never skipped.
-// Ratios follow ratio_to_best: a tie with the best is 1, x > 0 against a best of 0 is +inf. An
-// infinite ratio makes both means of that variant +inf: it is infinitely worse somewhere, and
-// averaging it away would hide that (the performance profile still shows where it stands).
+// Ratios follow ratio_to_best: a tie with the best is 1, x > 0 against a best of 0 is +inf.
+// An instance with an infinite ratio (a best of 0 that some variant misses: LIF 0 is common) is
+// left out of the two ratio means of every variant, so that all are over the same instances
+// and stay finite; ratio_instances says how many remain (the means are NaN when none does).
+// The performance profile keeps such instances (an infinite ratio never counts as within tau),
+// and gap_to_best keeps them too: it is the mean over all instances of value - best (lower is
+// better) or best - value (higher is better), exactly 0 for a value tied with the best, always
+// finite and >= 0, in the metric's own unit.
 // Ratios need non-negative values: with any negative value in the matrix both ratio columns are
-// NaN, while the other statistics are still computed.
+// NaN and ratio_instances 0, while the other statistics (gap_to_best included) are computed.
 Comparison compare_variants(Better better, const ValueMatrix& values);
 
 }  // namespace mpnsim

@@ -9,7 +9,7 @@
 namespace mpnsim {
 
 double student_t975(std::size_t df) {
-  if (df == 0) return 0;  // one value: no spread to estimate, summarize_values reports ci95 = 0
+  if (df == 0) return 0;  // one value: no spread to estimate (Summary::has_interval is false)
   // Exact, not a table: step values above df = 30 understated the intervals (issue #10).
   const boost::math::students_t t(static_cast<double>(df));
   return boost::math::quantile(t, 0.975);
@@ -24,6 +24,12 @@ Summary summarize_values(std::span<const double> values) {
   double sum = 0;
   for (double v : values) sum += v;
   s.mean = sum / static_cast<double>(values.size());
+  if (s.min == s.max) {
+    // Constant data: the spread is exactly 0, not the rounding left by sum / n (0.1 three
+    // times sums to 0.30000000000000004, whose third is not 0.1).
+    s.mean = s.min;
+    return s;
+  }
   if (values.size() > 1) {
     double sq = 0;
     for (double v : values) sq += (v - s.mean) * (v - s.mean);

@@ -9,7 +9,7 @@ namespace mpnsim {
 
 namespace {
 
-const std::vector<std::string> kCompareKeys{"by", "metrics"};
+const std::vector<std::string> kCompareKeys{"by", "over", "metrics"};
 const std::vector<std::string> kMetricKeys{"name", "better"};
 
 }  // namespace
@@ -30,6 +30,30 @@ CompareSpec read_compare_spec(const YamlSource& src, const YAML::Node& node, con
              fmt::format("'{}' is not swept{}; swept keys: {}", spec.by,
                          near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near),
                          swept_keys.empty() ? std::string("none") : fmt::format("{}", fmt::join(swept_keys, ", "))));
+  }
+  if (const YAML::Node over = node["over"]) {
+    if (!over.IsScalar() && !over.IsSequence())
+      src.fail(over, path + ".over", "expected a list of swept keys whose values are instances: [workload.file]");
+    const std::vector<YAML::Node> keys = over.IsScalar() ? std::vector<YAML::Node>{over}
+                                                         : std::vector<YAML::Node>(over.begin(), over.end());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::string where = over.IsScalar() ? path + ".over" : fmt::format("{}.over[{}]", path, i);
+      const std::string key = src.scalar(keys[i], where);
+      if (key == spec.by)
+        src.fail(keys[i], where,
+                 fmt::format("'{}' is `by`: its values are the variants, they cannot also be instances", key));
+      if (std::find(swept_keys.begin(), swept_keys.end(), key) == swept_keys.end()) {
+        const std::string near = nearest_name(key, swept_keys);
+        src.fail(keys[i], where,
+                 fmt::format("'{}' is not swept{}; `over` takes swept keys whose values are instances to pool, "
+                             "swept keys: {}",
+                             key, near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near),
+                             swept_keys.empty() ? std::string("none") : fmt::format("{}", fmt::join(swept_keys, ", "))));
+      }
+      if (std::find(spec.over.begin(), spec.over.end(), key) != spec.over.end())
+        src.fail(keys[i], where, fmt::format("'{}' is already in `over`", key));
+      spec.over.push_back(key);
+    }
   }
   const YAML::Node metrics = node["metrics"];
   if (!metrics) src.fail(node, path + ".metrics", "required: a list of numeric result columns to compare");

@@ -19,13 +19,17 @@ struct CompareMetric {
 struct CompareSpec {
   bool enabled = false;
   std::string by;  // the swept key whose values are the variants
+  // Swept keys whose values are instances, pooled with the repetitions (a set of graph files,
+  // network sizes) rather than separate groups.
+  std::vector<std::string> over;
   std::vector<CompareMetric> metrics;
   YAML::Node at;
 };
 
-// Reads `compare: {by: KEY, metrics: [NAME | {name: NAME, better: lower | higher}, ...]}`.
+// Reads `compare: {by: KEY, over: [KEY, ...], metrics: [NAME | {name: NAME, better: lower | higher}, ...]}`.
 // `by` must be one of `swept_keys` (with the nearest suggested) and be swept over at least two
-// values; a metric may be named once. Throws InputError at the offending key.
+// values; each `over` key (optional: a key or a list) must be swept too, be neither `by` nor
+// named twice; a metric may be named once. Throws InputError at the offending key.
 CompareSpec read_compare_spec(const YamlSource& src, const YAML::Node& node, const std::string& path,
                               const std::vector<std::string>& swept_keys);
 

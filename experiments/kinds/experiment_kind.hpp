@@ -76,6 +76,16 @@ class ExperimentKind {
   virtual void check(const YAML::Node& config, const YamlSource& src, const OutputSpec& outputs) const {
     (void)prepare(config, src, outputs);
   }
+  // Whether the runs of a point differ from one repetition to the next because its input is drawn
+  // from the seed (a random tree or graph), for a configuration `check` accepted. When it does
+  // not, every repetition repeats one deterministic run: one instance, which a comparison must
+  // not count as many (point_checks.cpp refuses such repetitions). The default, for the kinds
+  // whose runs never draw (topology, plan, divisible), is false; a kind that draws says so.
+  virtual bool draws_per_repetition(const YAML::Node& config, const YamlSource& src) const {
+    (void)config;
+    (void)src;
+    return false;
+  }
 };
 
 // Every kind, registered in register_kinds.cpp.

@@ -13,7 +13,8 @@ namespace mpnsim {
 // Pairs the runs of `spec` into instances and writes the comparison files under `prefix` (the
 // experiment's folder in a suite). An instance is a set of runs that differ only in the value of
 // compare.by: the same repetition and the same value of every other swept key (and, for a metric
-// that has one value per row rather than per run, the same row). Other swept keys become columns:
+// that has one value per row rather than per run, the same row). The values of the compare.over
+// keys are instances too, pooled with the repetitions; the other swept keys become columns:
 // variants are compared within each of their combinations. Each staged file's name is appended to
 // `written`. A metric's direction is its `better:`, else the one `kind` declares for the
 // column (both checked before the work: experiments/run/output_checks.cpp). Profile plots are
@@ -23,5 +24,12 @@ namespace mpnsim {
 void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, const std::vector<RunRecord>& runs,
                       OutputDirectory& out, const std::string& prefix, bool draw_plots,
                       std::vector<std::string>& written, std::vector<std::string>& problems);
+
+// The gnuplot script of one performance profile: one step curve per variant from `csv` (tau, then
+// one column per variant) on a linear tau axis from 1 to `max_tau`; variant `best` (the most
+// wins) is drawn solid and thick, the others thinner and dashed.
+std::string profile_script(const std::string& stem, const std::string& csv, const std::string& metric,
+                           const std::vector<std::string>& variants, const std::string& by, double max_tau,
+                           std::size_t best);
 
 }  // namespace mpnsim

@@ -65,6 +65,16 @@ std::string DagExperiment::description() const {
 }
 std::vector<std::string> DagExperiment::keys() const { return dag_keys(); }
 
+// A generated graph is drawn per repetition unless the workload fixes its own `seed`; a graph
+// read from a file is the same every time (the schedulers themselves draw nothing).
+bool DagExperiment::draws_per_repetition(const YAML::Node& config, const YamlSource& src) const {
+  const YAML::Node w = config["workload"];
+  const DagWorkloadEntry* entry = find_dag_workload(src.scalar(w["kind"], "workload.kind"));
+  if (entry->from_file) return false;
+  const std::vector<std::string> skip{"kind"};
+  return src.params(w, "workload", entry->params, skip).integer("seed") < 0;
+}
+
 std::unique_ptr<PreparedPoint> DagExperiment::prepare(const YAML::Node& config, const YamlSource& src,
                                                       const OutputSpec& outputs) const {
   const std::string base_dir = std::filesystem::path(src.file()).parent_path().string();

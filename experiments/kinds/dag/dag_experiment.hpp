@@ -12,6 +12,7 @@ class DagExperiment : public ExperimentKind {
   std::vector<std::string> keys() const override;
   const std::vector<RowsMode>& rows_modes() const override;  // in dag_columns.cpp
   std::vector<std::string> point_outputs() const override;
+  bool draws_per_repetition(const YAML::Node& config, const YamlSource& src) const override;
   std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
                                          const OutputSpec& outputs) const override;
 };

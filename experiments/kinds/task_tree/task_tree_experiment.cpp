@@ -135,6 +135,12 @@ TaskTreeConfig read_config(const YAML::Node& config, const YamlSource& src, cons
 
 }  // namespace
 
+// Random trees are drawn per repetition unless the workload fixes its own `seed`; complete
+// trees and tree files are the same every time (the schedulers themselves draw nothing).
+bool TaskTreeExperiment::draws_per_repetition(const YAML::Node& config, const YamlSource& src) const {
+  return !tree_workload_is_fixed(read_tree_workload(src, config["workload"], "workload"));
+}
+
 void TaskTreeExperiment::check(const YAML::Node& config, const YamlSource& src, const OutputSpec& outputs) const {
   (void)read_config(config, src, outputs);
 }

@@ -209,9 +209,9 @@ TEST(ExperimentRun, ResultsAreIdenticalForAnyNumberOfJobs) {
   ASSERT_EQ(run_mpnsim("run " + quickstart + " -q -j 1 -o " + one.string()).exit_code, 0);
   ASSERT_EQ(run_mpnsim("run " + quickstart + " -q -j 2 -o " + two.string()).exit_code, 0);
   for (const char* f : {"networks/results.csv", "networks/summary.json", "chain-plan/results.csv",
-                        "chain-plan/summary.json", "chain-plan/timelines/point3_rep0_timeline.csv",
+                        "chain-plan/summary.json", "chain-plan/timelines/point3_rep0_chain-n3_timeline.csv",
                         "hypercube-divisible/results.csv", "task-trees/results.csv", "task-trees/summary.json",
-                        "task-dags/results.csv", "task-dags/summary.json", "task-dags/gantt/point3_rep2.svg"}) {
+                        "task-dags/results.csv", "task-dags/summary.json", "task-dags/gantt/point3_rep2_heft_debruijn-order3-base2-directedfalse.svg"}) {
     const std::string a = read_file(one / f);
     EXPECT_FALSE(a.empty()) << f;
     EXPECT_EQ(a, read_file(two / f)) << f;

@@ -149,6 +149,9 @@ ParamSet resolve_params(std::span<const ParamSpec> specs,
     if (out.has(s.name)) continue;
     if (s.default_value.empty())
       throw ParamError(s.name, fmt::format("missing; expected {}", describe_type(s)));
+    // A number whose default is "none" is optional: when not given it is left out of the set
+    // (ParamSet::has is false) and the model decides what its absence means.
+    if (s.default_value == "none" && s.type != ParamType::text) continue;
     out.set(s.name, parse_param(s, s.default_value));
   }
   return out;

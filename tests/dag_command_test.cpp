@@ -59,8 +59,12 @@ TEST(DagCommand, ReadsDotAndStgAndWritesItsFiles) {
   const std::string dot = dir.file("g.dot", "digraph g { node [size=2]; a -> b [size=1]; a -> c [size=1]; b -> d; c -> d }\n");
   const std::string stg = dir.file("g.stg", "2\n0 0 0\n1 4 1 0\n2 3 1 0\n3 0 2 1 2\n");
   const std::string out = (dir.path() / "o").string();
-  auto r = run_mpnsim("dag --graph " + dot + " --topology hypercube --dim 2 --scheduler dls --gantt " + out +
-                      ".svg --trace " + out + ".json --schedule " + out + ".csv --write-dot " + out + ".dot");
+  // b -> d and c -> d have no size: an error, unless the workload's default_edge_size is given.
+  auto r = run_mpnsim("dag --graph " + dot + " --topology hypercube --dim 2 --scheduler dls");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "g.dot:1: edge b -> d has no 'size' attribute")) << r.output;
+  r = run_mpnsim("dag --graph " + dot + " --default-edge-size 0 --topology hypercube --dim 2 --scheduler dls --gantt " +
+                 out + ".svg --trace " + out + ".json --schedule " + out + ".csv --write-dot " + out + ".dot");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "replayed makespan")) << r.output;
   EXPECT_TRUE(contains(read_file(out + ".svg"), "<svg"));
@@ -242,7 +246,7 @@ TEST(DagExperimentFile, RunsSweepsByteIdenticallyAndSharesGraphsAcrossNetworks) 
     EXPECT_TRUE(contains(header, col)) << header;
   EXPECT_FALSE(contains(header, "scheduler_cpu_seconds"));
   for (const auto& v : column(csv, "valid")) EXPECT_EQ(v, "true");
-  EXPECT_TRUE(std::filesystem::exists(one / "gantt" / "point0_rep0.svg"));
+  EXPECT_TRUE(std::filesystem::exists(one / "gantt" / "point0_rep0_lps_let-depth2.svg"));
   // 8 points x 2 repetitions; every network and scheduler sees the same graph per repetition.
   const auto reps = column(csv, "repetition");
   const auto seeds = column(csv, "graph_seed");

@@ -1,11 +1,13 @@
 // Tests of task-DAG workloads: the thesis §6.4 generator, DOT and STG readers and writers, cycles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 
 #include "workloads/dag/dag_cycle.hpp"
 #include "workloads/dag/dag_generator.hpp"
+#include "workloads/dag/dag_workloads.hpp"
 #include "workloads/workload_input_error.hpp"
 #include "workloads/random_draws.hpp"
 #include "workloads/dag/dot_format.hpp"
@@ -195,7 +197,9 @@ digraph diamond {
 )";
 
 TEST(DagDot, ReadsNodesEdgesDefaultsAndComments) {
-  const TaskGraph g = read_dot(kDot, "diamond.dot");
+  DotOptions options;
+  options.default_edge_size = 0;  // the edge a -> e has no size
+  const TaskGraph g = read_dot(kDot, "diamond.dot", options);
   EXPECT_EQ(g.name(), "diamond");
   ASSERT_EQ(g.size(), 4);
   EXPECT_EQ(g.task(0).name, "a");
@@ -209,7 +213,7 @@ TEST(DagDot, ReadsNodesEdgesDefaultsAndComments) {
   ASSERT_EQ(g.edge_count(), 4);
   EXPECT_EQ(g.edge(0).data, 4);  // a -> "b c"
   EXPECT_EQ(g.edge(1).data, 4);  // "b c" -> d
-  EXPECT_EQ(g.edge(2).data, 0);  // a -> e: no size, no data
+  EXPECT_EQ(g.edge(2).data, 0);  // a -> e: no size, the default edge size
   EXPECT_EQ(g.edge(3).data, 0.5);
 }
 
@@ -278,6 +282,30 @@ TEST(DagDot, ErrorsNameFileLineAndWhatWasExpected) {
   const TaskGraph s = read_dot("strict digraph { a [size=1] b [size=1] a -> b [size=1] a -> b [size=2] }", "s.dot");
   ASSERT_EQ(s.edge_count(), 1);
   EXPECT_EQ(s.edge(0).data, 2);
+}
+
+TEST(DagDot, AnEdgeWithoutSizeIsAnErrorUnlessADefaultIsGiven) {
+  // As a task without size: nothing is silently zero.
+  const std::string text = "digraph {\n a [size=1]; b [size=2]; c [size=3]\n a -> b [size=4]\n b -> c\n}\n";
+  const std::string e = error_of([&] { read_dot(text, "g.dot"); });
+  EXPECT_TRUE(contains(e, "g.dot:4: edge b -> c has no 'size' attribute")) << e;
+  EXPECT_TRUE(contains(e, "default_edge_size")) << e;
+  DotOptions options;
+  options.default_edge_size = 0.5;
+  const TaskGraph g = read_dot(text, "g.dot", options);
+  ASSERT_EQ(g.edge_count(), 2);
+  EXPECT_EQ(g.edge(0).data, 4);
+  EXPECT_EQ(g.edge(1).data, 0.5);
+  // `edge [size=D]` in the file is a default too.
+  EXPECT_EQ(read_dot("digraph { edge [size=7] a [size=1] b [size=1] a -> b }", "d.dot").edge(0).data, 7);
+  // The dot workload declares the key, unset unless given.
+  const auto* dot = find_dag_workload("dot");
+  ASSERT_NE(dot, nullptr);
+  const bool declared = std::any_of(dot->params.begin(), dot->params.end(),
+                                    [](const ParamSpec& p) { return p.name == "default_edge_size"; });
+  EXPECT_TRUE(declared);
+  EXPECT_FALSE(resolve_params(dot->params, {{"file", "g.dot"}}).has("default_edge_size"));
+  EXPECT_EQ(resolve_params(dot->params, {{"file", "g.dot"}, {"default_edge_size", "2"}}).real("default_edge_size"), 2);
 }
 
 TEST(DagCycle, IsReportedWithItsTasks) {

@@ -15,9 +15,9 @@ using testing::run_mpnsim;
 using testing::TempDir;
 
 const char* kFiles[] = {"networks/results.csv", "networks/summary.json", "chain-plan/results.csv",
-                        "chain-plan/summary.json", "chain-plan/timelines/point2_rep0_timeline.csv",
+                        "chain-plan/summary.json", "chain-plan/timelines/point2_rep0_chain-n3_timeline.csv",
                         "hypercube-divisible/results.csv", "hypercube-divisible/summary.json",
-                        "hypercube-divisible/gantt/point7_rep0.svg", "summary.json"};
+                        "hypercube-divisible/gantt/point7_rep0_hypercube-nlf_hypercube-dim2.svg", "summary.json"};
 
 std::string quickstart() { return std::string(MPNSIM_SOURCE_DIR) + "/experiments/quickstart.yaml"; }
 

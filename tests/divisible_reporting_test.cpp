@@ -74,9 +74,9 @@ TEST(DivisibleReporting, AStrategyThatLeavesProcessorsOutSaysSo) {
             std::string::npos)
       << run.output;
   EXPECT_EQ(run.output.find("point 0 (machine.topology.dim=2)"), std::string::npos) << run.output;
-  EXPECT_NE(read_file(dir.path() / "out" / "gantt" / "point1_rep0.svg").find("256 of 4096 processors take part"),
+  EXPECT_NE(read_file(dir.path() / "out" / "gantt" / "point1_rep0_hypercube-nlf_hypercube-dim12.svg").find("256 of 4096 processors take part"),
             std::string::npos);
-  EXPECT_EQ(read_file(dir.path() / "out" / "gantt" / "point0_rep0.svg").find("take part"), std::string::npos);
+  EXPECT_EQ(read_file(dir.path() / "out" / "gantt" / "point0_rep0_hypercube-nlf_hypercube-dim2.svg").find("take part"), std::string::npos);
 }
 
 }  // namespace

@@ -98,8 +98,8 @@ outputs: {gantt: true, trace: true}
   // Two processors by hand (tests/dlt_classic_test.cpp): T = 2/3 with co-processors, 1 without.
   EXPECT_NE(csv.find(",2,true,chain,chain(n=2),2,2,0.6666666666666666,"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",2,false,chain,chain(n=2),2,2,1,1,0,"), std::string::npos) << csv;
-  EXPECT_TRUE(std::filesystem::exists(out / "gantt" / "point0_rep0.svg"));
-  EXPECT_TRUE(std::filesystem::exists(out / "traces" / "point9_rep0.json"));
+  EXPECT_TRUE(std::filesystem::exists(out / "gantt" / "point0_rep0_chain_chain-n2.svg"));
+  EXPECT_TRUE(std::filesystem::exists(out / "traces" / "point9_rep0_chain_chain-n6.json"));
 }
 
 TEST(DivisibleKind, LayerRows) {

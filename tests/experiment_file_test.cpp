@@ -179,6 +179,29 @@ TEST(ExperimentRun, OverridesWinAndAreLogged) {
   EXPECT_EQ(csv.find("let(depth=1)"), std::string::npos) << csv;
 }
 
+TEST(ExperimentRun, SetNameRenamesTheOutput) {
+  // `--set name=NEW` is logged as a change of name: the output is named so too.
+  TempDir dir("set-name");
+  const std::string file = dir.file("e.yaml", "name: t\nkind: topology\ntopology: {kind: let}\n");
+  const ExperimentFile f = load_experiment_file(file, {{"name", "renamed"}});
+  EXPECT_EQ(f.name, "renamed");
+  EXPECT_EQ(f.experiments.front().name, "renamed");
+  EXPECT_EQ(output_dir_of(f, RunOptions{}), "results/renamed");
+  const auto r = testing::run_mpnsim_env("cd " + dir.path().string() + " &&", "run e.yaml -q --set name=renamed");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "results" / "renamed" / "results.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "results" / "t"));
+  // In a suite, EXPERIMENT.name=NEW renames that experiment's folder; a name that is not a
+  // portable name is refused.
+  const std::string suite = dir.file("s.yaml",
+                                     "name: s\nexperiments:\n  - {name: a, kind: topology, topology: {kind: let}}\n"
+                                     "  - {name: b, kind: topology, topology: {kind: let}}\n");
+  const ExperimentFile g = load_experiment_file(suite, {{"a.name", "first"}});
+  EXPECT_EQ(g.experiments[0].name, "first");
+  EXPECT_EQ(g.experiments[1].name, "b");
+  EXPECT_THROW(load_experiment_file(file, {{"name", "a/b"}}), InputError);
+}
+
 TEST(ExperimentRun, ResultsAreIdenticalForAnyNumberOfJobs) {
   TempDir dir("jobs");
   const std::string quickstart = std::string(MPNSIM_SOURCE_DIR) + "/experiments/quickstart.yaml";
@@ -186,9 +209,9 @@ TEST(ExperimentRun, ResultsAreIdenticalForAnyNumberOfJobs) {
   ASSERT_EQ(run_mpnsim("run " + quickstart + " -q -j 1 -o " + one.string()).exit_code, 0);
   ASSERT_EQ(run_mpnsim("run " + quickstart + " -q -j 2 -o " + two.string()).exit_code, 0);
   for (const char* f : {"networks/results.csv", "networks/summary.json", "chain-plan/results.csv",
-                        "chain-plan/summary.json", "chain-plan/timelines/point3_rep0_timeline.csv",
+                        "chain-plan/summary.json", "chain-plan/timelines/point3_rep0_chain-n3_timeline.csv",
                         "hypercube-divisible/results.csv", "task-trees/results.csv", "task-trees/summary.json",
-                        "task-dags/results.csv", "task-dags/summary.json", "task-dags/gantt/point3_rep2.svg"}) {
+                        "task-dags/results.csv", "task-dags/summary.json", "task-dags/gantt/point3_rep2_heft_debruijn-order3-base2-directedfalse.svg"}) {
     const std::string a = read_file(one / f);
     EXPECT_FALSE(a.empty()) << f;
     EXPECT_EQ(a, read_file(two / f)) << f;

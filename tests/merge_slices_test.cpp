@@ -33,7 +33,7 @@ TEST(MergeSlices, F3ArtifactNamesThatLeaveTheOutputAreRefusedWithTheSliceAndJson
     ASSERT_EQ(run_mpnsim("run " + exp + " -q --shard " + std::to_string(i) + "/2 -o " + slices.string()).exit_code, 0);
   const std::string good1 = (slices / "slice-1-of-2.json").string();
   const nlohmann::json slice0 = nlohmann::json::parse(read_file(slices / "slice-0-of-2.json"));
-  ASSERT_EQ(slice0["experiments"][0]["runs"][0]["artifacts"][0][0], "gantt/point0_rep0.svg");
+  ASSERT_EQ(slice0["experiments"][0]["runs"][0]["artifacts"][0][0], "gantt/point0_rep0_hypercube-allport_hypercube-dim1.svg");
 
   const fs::path victim = dir.path() / "escaped_rel.txt";
   const std::string absolute = (dir.path() / "escaped_abs.txt").string();
@@ -58,7 +58,7 @@ TEST(MergeSlices, F3ArtifactNamesThatLeaveTheOutputAreRefusedWithTheSliceAndJson
   const auto r = run_mpnsim("merge " + exp + " " + (slices / "slice-0-of-2.json").string() + " " + good1 + " -q -o " +
                             (dir.path() / "ok").string());
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_TRUE(fs::exists(dir.path() / "ok" / "gantt" / "point1_rep0.svg"));
+  EXPECT_TRUE(fs::exists(dir.path() / "ok" / "gantt" / "point1_rep0_hypercube-allport_hypercube-dim2.svg"));
 }
 
 TEST(MergeSlices, MalformedSlicesAreBadInputNamingTheJsonPath) {

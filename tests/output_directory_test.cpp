@@ -41,14 +41,14 @@ TEST(OutputDirectory, ARerunWithFewerPointsLeavesNothingStale) {
   const std::string file = dir.file("e.yaml", kDivisible);
   const fs::path out = dir.path() / "out", clean = dir.path() / "clean";
   ASSERT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 0);
-  ASSERT_TRUE(fs::exists(out / "gantt" / "point3_rep0.svg"));
+  ASSERT_TRUE(fs::exists(out / "gantt" / "point3_rep0_hypercube-nlf_hypercube-dim4.svg"));
   // The same experiment with two points instead of four, into the same directory.
   std::string text = kDivisible;
   text.replace(text.find("\"1:4\""), 5, "\"1:2\"");
   const std::string fewer = dir.file("fewer.yaml", text);
   ASSERT_EQ(run_mpnsim("run " + fewer + " -q -o " + out.string()).exit_code, 0);
   ASSERT_EQ(run_mpnsim("run " + fewer + " -q -o " + clean.string()).exit_code, 0);
-  EXPECT_FALSE(fs::exists(out / "gantt" / "point3_rep0.svg"));
+  EXPECT_FALSE(fs::exists(out / "gantt" / "point3_rep0_hypercube-nlf_hypercube-dim4.svg"));
   EXPECT_EQ(files_under(out), files_under(clean));
   for (const auto& f : files_under(clean)) EXPECT_EQ(read_file(out / f), read_file(clean / f)) << f;
   EXPECT_FALSE(fs::exists(staging_area(out)));
@@ -82,10 +82,10 @@ TEST(OutputDirectory, AnEarlierRunsDirectoryIsReplacedWholeWhenItHoldsOnlyItsOwn
   ASSERT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 0);
   const std::string csv = read_file(out / "results.csv");
   std::ofstream(out / "results.csv") << "edited\n";
-  fs::remove(out / "gantt" / "point0_rep0.svg");
+  fs::remove(out / "gantt" / "point0_rep0_hypercube-nlf_hypercube-dim1.svg");
   ASSERT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 0);
   EXPECT_EQ(read_file(out / "results.csv"), csv);
-  EXPECT_TRUE(fs::is_regular_file(out / "gantt" / "point0_rep0.svg"));
+  EXPECT_TRUE(fs::is_regular_file(out / "gantt" / "point0_rep0_hypercube-nlf_hypercube-dim1.svg"));
   std::ofstream(out / "notes.txt") << "mine\n";
   EXPECT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 2);
   EXPECT_EQ(read_file(out / "notes.txt"), "mine\n");

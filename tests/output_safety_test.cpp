@@ -84,7 +84,7 @@ TEST(OutputSafety, U1ARerunRefusesADirectoryHoldingTheUsersFiles) {
   const fs::path out = dir.path() / "ou";
   ASSERT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 0);
   // A rerun replaces what the earlier run wrote (the list of it is in .mpnsim-output).
-  ASSERT_NE(read_file(out / ".mpnsim-output").find("gantt/point0_rep0.svg"), std::string::npos);
+  ASSERT_NE(read_file(out / ".mpnsim-output").find("gantt/point0_rep0_hypercube-nlf_hypercube-dim1.svg"), std::string::npos);
   ASSERT_EQ(run_mpnsim("run " + file + " -q -o " + out.string()).exit_code, 0);
   fs::copy_file(file, out / "my.yaml");
   std::ofstream(out / "notes.txt") << "n\n";

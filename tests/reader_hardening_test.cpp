@@ -137,7 +137,7 @@ TEST(DotReader, WriterKeepsNamesQuotingCannotHold) {
 // reading the written graph back gave ec_ratio 1 instead of 10^6.
 TEST(DotReader, EcRatioWriteDotReadsBackTheSameRun) {
   TempDir dir("hardening-f7");
-  const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d; c -> d [size=1] }\n");
+  const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d [size=0]; c -> d [size=1] }\n");
   const std::string written = (dir.path() / "w.dot").string();
   const std::string tail = " --topology chain --n 2 --scheduler heft --format json";
   const auto first = run_mpnsim("dag --graph " + dot + " --ec-ratio 1e6 --write-dot " + written + tail);
@@ -154,7 +154,7 @@ TEST(DotReader, EcRatioWriteDotReadsBackTheSameRun) {
 // [1e-6, 1e6] is refused before the graph is read; inside it, a graph whose data cannot take it.
 TEST(DotReader, EcRatioThatScalesTheDataPastTheNumberRulesIsRefused) {
   TempDir dir("hardening-ec");
-  const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d; c -> d [size=1] }\n");
+  const std::string dot = dir.file("g.dot", "digraph g { node [size=3]; a -> b [size=1]; a -> c [size=2]; b -> d [size=0]; c -> d [size=1] }\n");
   auto r = run_mpnsim("dag --graph " + dot + " --ec-ratio 1e-200 --topology chain --n 2 --scheduler heft");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("ec-ratio: expected a number in [1e-06, 1e+06], got 1e-200"), std::string::npos) << r.output;
@@ -174,7 +174,7 @@ TEST(DotReader, RefusesValuesLostInTheGraphsSums) {
                             " --topology chain --n 2 --scheduler heft --format json");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   // 2^53 times apart is the limit: 1e15 next to 1 still adds exactly.
-  EXPECT_NO_THROW(read_dot("digraph { a [size=1e15]; b [size=1]; a -> b }", "ok.dot"));
+  EXPECT_NO_THROW(read_dot("digraph { a [size=1e15]; b [size=1]; a -> b [size=0] }", "ok.dot"));
   // Totals that could overflow the model's arithmetic.
   const std::string big = input_error_of([] { read_dot("digraph {\n a [size=1e200]\n}", "big.dot"); });
   EXPECT_TRUE(contains(big, "big.dot:2: task 'a' has work 1e+200, above mpnsim's limit of 1e+150")) << big;

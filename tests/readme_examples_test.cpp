@@ -77,21 +77,7 @@ std::vector<std::string> mpnsim_commands(const std::string& line) {
   return out;
 }
 
-// Runs `command` with bash in `dir`, with a time limit; output and exit code.
-// The command goes through a script file, so that its own quotes stay as written.
-testing::CommandResult run_in(const std::filesystem::path& dir, const std::string& command, int seconds) {
-  std::ofstream(dir / ".readme_command.sh") << command << "\n";
-  const std::string cmd =
-      "cd '" + dir.string() + "' && timeout " + std::to_string(seconds) + " bash .readme_command.sh 2>&1";
-  testing::CommandResult r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, pipe)) r.output += buf;
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using testing::run_in;
 
 TEST(ReadmeExamples, ExtractorFindsBlocksCommandsAndSkips) {
   const auto blocks = fenced_blocks("a\n```yaml\nname: x\n```\n<!-- readme-test: skip -->\n\n```sh\nls\n```\n```sh\n"
@@ -112,9 +98,7 @@ void check_document(const std::string& document, int least_yaml_blocks, int leas
   const std::filesystem::path source(MPNSIM_SOURCE_DIR);
   const std::string text = testing::read_file(source / document);
   ASSERT_FALSE(text.empty()) << document;
-  testing::TempDir dir("readme");
-  for (const char* folder : {"experiments", "docs", "tests"})
-    std::filesystem::create_directory_symlink(source / folder, dir.path() / folder);
+  testing::ScratchRepo dir("readme");
   int yaml_blocks = 0, commands = 0;
   for (const Block& b : fenced_blocks(text)) {
     if (b.skipped) continue;

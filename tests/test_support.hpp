@@ -72,6 +72,33 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// Runs `command` with bash in `dir`, with a time limit; output and exit code. The command goes
+// through a script file, so that its own quotes and pipes stay as written.
+inline CommandResult run_in(const std::filesystem::path& dir, const std::string& command, int seconds) {
+  std::ofstream(dir / ".test_command.sh") << command << "\n";
+  const std::string cmd =
+      "cd '" + dir.string() + "' && timeout " + std::to_string(seconds) + " bash .test_command.sh 2>&1";
+  CommandResult r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe)) r.output += buf.data();
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// A scratch directory that sees the repository's experiments/, docs/ and tests/ (symbolic links):
+// commands written to run from the repository's root run here, and what they write stays here.
+class ScratchRepo : public TempDir {
+ public:
+  explicit ScratchRepo(const std::string& name) : TempDir(name) {
+    const std::filesystem::path source(MPNSIM_SOURCE_DIR);
+    for (const char* folder : {"experiments", "docs", "tests"})
+      std::filesystem::create_directory_symlink(source / folder, path() / folder);
+  }
+};
+
 inline std::string read_file(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;

@@ -163,6 +163,21 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
 
 namespace {
 
+// What each key common to every experiment (common_experiment_keys) means, for `mpnsim list`.
+std::string common_experiment_key_meaning(const std::string& key) {
+  if (key == "name") return "required: the experiment's name, and its output's (results/NAME/, or a suite's NAME/)";
+  if (key == "description") return "text (default none): what the experiment is for, kept in summary.json";
+  if (key == "kind") return "required: what to run, one of the kinds below";
+  if (key == "sweep") return "mapping or list of mappings (default none): KEY: [values] or \"from:to[:step]\"; "
+                             "the points are the union of each mapping's product";
+  if (key == "repetitions") return "integer >= 1 (default 1): runs of every point, each with its own seed";
+  if (key == "seed") return "integer >= 0 (default 1): the base seed of every random draw";
+  if (key == "outputs") return "mapping (default none): plots, gantt, trace, timeline (the run's extra files)";
+  if (key == "compare") return "mapping (default none): {by: KEY, metrics: [...]}: paired comparison of the "
+                               "values of a swept KEY (comparison.csv, pairwise.csv, profiles)";
+  return "";
+}
+
 void print_params(std::ostream& out, const std::vector<ParamSpec>& params, const std::string& indent) {
   for (const auto& p : params)
     out << fmt::format("{}{:<14} {} (default {}): {}\n", indent, p.name, describe_type(p),
@@ -177,10 +192,15 @@ int list_command(std::ostream& out) {
     out << fmt::format("  {:<12} {}\n", e.name, e.description);
     print_params(out, e.params, "      ");
   }
-  out << "\nMachine (YAML machine.processor / machine.processors[i]):\n";
+  out << "\nMachine (YAML machine: topology, Tcp, Tcm, processor, processors, link, links):\n";
+  print_params(out, machine_scale_params(), "      ");
+  out << "Processors (YAML machine.processor / machine.processors[i]):\n";
   print_params(out, processor_params(), "      ");
   out << "Links (YAML machine.link / machine.links[i]):\n";
   print_params(out, link_params(), "      ");
+  out << "\nEvery experiment (YAML, beside its kind's keys):\n";
+  for (const auto& key : common_experiment_keys())
+    out << fmt::format("      {:<14} {}\n", key, common_experiment_key_meaning(key));
   out << "\nExperiment kinds (YAML kind:):\n";
   for (const auto& k : experiment_kinds()) {
     std::string keys;

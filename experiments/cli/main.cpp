@@ -10,6 +10,7 @@
 
 #include "experiments/cli/commands.hpp"
 #include "experiments/cli/flag_suggestions.hpp"
+#include "experiments/cli/registry_help.hpp"
 #include "experiments/kinds/dag/dag_command.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
 #include "experiments/kinds/task_tree/tree_command.hpp"
@@ -54,6 +55,14 @@ mpnsim::Slice parse_slice(const std::string& text) {
   throw CLI::ValidationError("--shard", "expected I/N with 0 <= I < N, got '" + text + "'");
 }
 
+// topo's usage line names the family, which CLI11 keeps among the extras with its parameters.
+class TopoUsage : public CLI::Formatter {
+ public:
+  std::string make_usage(const CLI::App*, std::string name) const override {
+    return get_label("Usage") + ": " + name + " FAMILY [--PARAM VALUE ...] [OPTIONS]\n";
+  }
+};
+
 }  // namespace
 
 static int run_main(int argc, char** argv) {
@@ -76,7 +85,10 @@ static int run_main(int argc, char** argv) {
               "a staging area beside it (.<name>.mpnsim-staging/), recording each finished run there; Ctrl-C or\n"
               "SIGTERM keeps that area, and `mpnsim run FILE -o DIR --resume` continues from it. A directory that\n"
               "holds files mpnsim did not write is not replaced (exit 2, before any work).\n"
-              "Exit codes: 0 done, 1 failed (or done with a plot not drawn), 2 bad input, 130 interrupted.");
+              "Exit codes: 0 done, 1 failed (or done with a plot not drawn), 2 bad input, 130 interrupted.\n"
+              "Examples:\n"
+              "  mpnsim run experiments/quickstart.yaml -o results/quickstart\n"
+              "  mpnsim run experiments/examples/compare_dag_schedulers.yaml --set name=my-comparison --seed 7");
   std::string run_file, out_dir;
   int jobs = 0;
   std::vector<std::string> sets;
@@ -123,6 +135,9 @@ static int run_main(int argc, char** argv) {
   std::vector<std::string> validate_sets;
   std::string validate_seed, validate_repetitions;
   validate->add_option("FILE", validate_file, "experiment YAML file")->required();
+  validate->footer("Examples:\n"
+                   "  mpnsim validate experiments/quickstart.yaml\n"
+                   "  mpnsim validate experiments/quickstart.yaml --set task-dags.repetitions=2");
   validate->add_option("--set", validate_sets,
                        "override a YAML value: KEY=VALUE (in a suite, EXPERIMENT.KEY=VALUE for one experiment)");
   validate->add_option("--seed", validate_seed, "override the base seed");
@@ -149,6 +164,7 @@ static int run_main(int argc, char** argv) {
   topo->add_flag("--force", topo_force, "write a json, dot or matrix output above 1 GiB (with -o FILE only)");
   topo->allow_extras();
   topo->positionals_at_end(false);
+  topo->formatter(std::make_shared<TopoUsage>());
 
   // dlt
   auto* dlt = app.add_subcommand("dlt", "one divisible-load strategy on one machine: analytic fractions "
@@ -182,15 +198,9 @@ static int run_main(int argc, char** argv) {
   dlt->allow_extras();
 
   // dag
-  auto* dag = app.add_subcommand("dag", "one task DAG scheduled on one network (lps, hlf, dls, dls-pairs, heft, cpop, "
-                                        "peft, etf, minmin, maxmin, bsa): the schedule checked and replayed on the "
-                                        "engine with link contention");
+  auto* dag = app.add_subcommand("dag", mpnsim::dag_command_description());
   mpnsim::DagCommandOptions dag_options;
-  dag->add_option("--scheduler", dag_options.scheduler,
-                  "lps, hlf, dls, dls-pairs, heft, cpop, peft, etf, minmin, maxmin or bsa (mpnsim list); every "
-                  "one takes --comm free|contention (messages booked on the links: the plan is its replay) and "
-                  "--route engine|earliest")
-      ->required();
+  dag->add_option("--scheduler", dag_options.scheduler, mpnsim::dag_scheduler_option_help())->required();
   dag->add_option("--graph", dag_options.graph,
                   "the task graph: a DOT (node and edge attribute size), STG or WfCommons JSON (WfFormat 1.4/1.5) file");
   dag->add_option("--graph-format", dag_options.graph_format,
@@ -202,7 +212,7 @@ static int run_main(int argc, char** argv) {
   dag->add_flag("--generate", dag_options.generate,
                 "a random graph of thesis §6.4 instead: --tasks --max_in --max_out --exec_min --exec_max "
                 "--data_min --data_max --integer");
-  dag->add_option("--seed", dag_options.seed, "base seed of generated graphs, as an experiment's seed: (default 1)")
+  dag->add_option("--seed", dag_options.seed, "base seed of generated graphs, as an experiment's seed (default 1)")
       ->check(kNonNegative);
   dag->add_option("--topology", dag_options.topology, "topology family; its parameters as --PARAM VALUE");
   dag->add_option("--machine", dag_options.machine_file,
@@ -229,14 +239,20 @@ static int run_main(int argc, char** argv) {
   dag->footer("Examples:\n"
               "  mpnsim dag --generate --tasks 50 --max_in 3 --max_out 3 --topology let --depth 2 --scheduler lps "
               "--format json\n"
-              "  mpnsim dag --graph g.dot --topology hypercube --dim 3 --scheduler heft --S 0.1 --gantt g.svg\n"
-              "  mpnsim dag --graph g.stg --dummies drop --topology debruijn --order 3 --directed --scheduler dls\n"
-              "  mpnsim dag --graph g.dot --costs costs.csv --topology complete --n 3 --z 1 --S 0 --scheduler cpop\n"
-              "  mpnsim dag --graph montage.json --topology hypercube --dim 3 --z 1e-9 --scheduler peft\n"
+              "  mpnsim dag --graph docs/examples/fork_join.dot --topology hypercube --dim 3 --scheduler heft --S 0.1 "
+              "--gantt g.svg\n"
+              "  mpnsim dag --graph docs/examples/diamond.stg --dummies drop --topology debruijn --order 3 --directed "
+              "--scheduler dls\n"
+              "  mpnsim dag --graph tests/data/topcuoglu2002_fig2.dot --costs tests/data/topcuoglu2002_fig2_costs.csv "
+              "--topology complete --n 3 --z 1 --S 0 --scheduler cpop\n"
+              "  mpnsim dag --graph tests/data/wfcommons/helloworld-chain-5-chameleon.wfformat-1.5.json --topology "
+              "hypercube --dim 3 --z 1e-9 --scheduler peft\n"
               "  mpnsim dag --generate --tasks 100 --topology hypercube --dim 4 --send-ports 1 --recv-ports 1 "
               "--ec-ratio 0.5 --scheduler heft --comm contention\n"
               "Topology, workload and scheduler parameters are given as --PARAM VALUE (--topology.X, --workload.X, "
-              "--scheduler.X when more than one takes X).");
+              "--scheduler.X when more than one takes X); a DOT file's edges without size take "
+              "--default_edge_size D.\nThe examples' files are shipped (docs/examples/, tests/data/): run them from "
+              "the repository's root.");
   dag->allow_extras();
 
   // tree
@@ -244,7 +260,7 @@ static int run_main(int argc, char** argv) {
                                           "per-level loads, LIF, moves and minimum-distance violations");
   mpnsim::TreeCommandOptions tree_options;
   tree->add_option("--format", tree_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
-  tree->add_option("--seed", tree_options.seed, "base seed of random trees, as an experiment's seed: (default 1)")
+  tree->add_option("--seed", tree_options.seed, "base seed of random trees, as an experiment's seed (default 1)")
       ->check(kNonNegative);
   tree->add_flag("--execute", tree_options.execute, "also play the placed tree out on the engine");
   tree->add_option("--grain", tree_options.grain, "g: time to spawn a task's children, and again to combine results");
@@ -258,18 +274,7 @@ static int run_main(int argc, char** argv) {
   tree->add_option("--gantt", tree_options.gantt, "write the execution's timeline as a Gantt chart (SVG)");
   tree->add_option("--trace", tree_options.trace, "write the execution's timeline as Chrome trace JSON (Perfetto)");
   tree->add_option("--timeline", tree_options.timeline, "write every interval of the execution as CSV");
-  tree->footer("Groups, in any order, each followed by its own --PARAM VALUE flags (mpnsim list shows them):\n"
-               "  --topology KIND     the network (let, debruijn, hypercube, tree, mesh, ...)\n"
-               "  --scheduler NAME    mds, mds-relay, rr, ml, dem, hbm, gm\n"
-               "  --workload KIND     complete (--arity, --depth), random (--spawn, --fanout, --depth),\n"
-               "                      tree-file (--file: one parent index per line, or DOT)\n"
-               "A flag belongs to the group it follows; --topology.X, --scheduler.X, --workload.X say so anywhere.\n"
-               "Examples:\n"
-               "  mpnsim tree --topology let --depth 2 --scheduler mds --workload complete --arity 3 --depth 5\n"
-               "  mpnsim tree --topology debruijn --order 3 --scheduler rr --workload random --spawn 0.9 "
-               "--fanout 2 --depth 10 --seed 7 --format json\n"
-               "  mpnsim tree --topology hypercube --dim 3 --scheduler dem --workload complete --arity 2 --depth 6 "
-               "--grain 1 --S 0.1 --C 0.5 --gantt tree.svg");
+  tree->footer(mpnsim::tree_command_footer());
   tree->allow_extras();
 
   // -v and -q may follow these subcommands too (topo keeps its extras for the family's parameters).
@@ -278,6 +283,9 @@ static int run_main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "list topologies, experiment kinds, workloads, strategies and schedulers with their parameters");
 
+  list->footer("Examples:\n"
+               "  mpnsim list\n"
+               "  mpnsim list | grep -A3 '^  heft'");
   list->fallthrough();
   mpnsim::refuse_repeated_options(app);
   // The commands that pass unknown flags on to models suggest among their own flags too.

@@ -105,6 +105,13 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
     return nullptr;
   };
   const YamlSource command_line("command line");
+  // `--set name=NEW` renames the experiment and so its output (results/NEW/, or the suite's
+  // subfolder NEW/); `--set kind=` changes what is run. Both were read before the overrides.
+  if (const Override* o = given_by("name")) {
+    check_name(command_line, root["name"], o->text());
+    spec.name = root["name"].Scalar();
+  }
+  if (const Override* o = given_by("kind")) spec.kind = command_line.scalar(root["kind"], o->text());
   if (root["repetitions"]) {
     const Override* o = given_by("repetitions");
     spec.repetitions = static_cast<int>((o ? command_line : src).integer(

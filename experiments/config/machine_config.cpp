@@ -26,8 +26,21 @@ const std::vector<ParamSpec>& processor_params() {
       {"coprocessor", ParamType::boolean, "true",
        "with a communication co-processor computing and communicating overlap; without, the CPU "
        "is busy during its own sends and receives", 0, 0, {}},
-      {"send_ports", ParamType::ports, "1", "messages it can send at once (1, k or all)", 0, 0, {}},
-      {"recv_ports", ParamType::ports, "1", "messages it can receive at once (1, k or all)", 0, 0, {}},
+      {"send_ports", ParamType::ports, "1",
+       "messages it can send at once (1, k or all); default in dag experiments and `mpnsim dag`: all", 0, 0, {}},
+      {"recv_ports", ParamType::ports, "1",
+       "messages it can receive at once (1, k or all); default in dag experiments and `mpnsim dag`: all", 0, 0,
+       {}},
+  };
+  return specs;
+}
+
+const std::vector<ParamSpec>& machine_scale_params() {
+  static const std::vector<ParamSpec> specs{
+      {"Tcp", ParamType::real, "1", "computation time scale: a processor takes w*Tcp per unit of load or work",
+       1e-300, kMaxMachineFactor, {}},
+      {"Tcm", ParamType::real, "1", "communication time scale: a link takes z*Tcm per unit of data", 1e-300,
+       kMaxMachineFactor, {}},
   };
   return specs;
 }

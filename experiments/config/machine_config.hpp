@@ -38,5 +38,7 @@ MachineConfig read_machine(const YamlSource& src, const YAML::Node& node, const 
 // The declared parameters of processors and links (for `mpnsim list` and the YAML checks).
 const std::vector<ParamSpec>& processor_params();
 const std::vector<ParamSpec>& link_params();
+// The machine's own keys Tcp and Tcm, as `mpnsim list` prints them (read_machine reads them).
+const std::vector<ParamSpec>& machine_scale_params();
 
 }  // namespace mpnsim

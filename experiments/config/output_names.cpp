@@ -27,6 +27,30 @@ std::string portable_name(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// A label as one part of a file name (artifact_stem).
+std::string stem_part(std::string_view label) {
+  std::string out;
+  for (const char c : label) {
+    if (c == '=') continue;
+    if (portable_char(static_cast<unsigned char>(c))) out += c;
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  if (out.size() > 40) out.resize(40);
+  while (!out.empty() && (out.back() == '-' || out.back() == '.')) out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string artifact_stem(int point, int repetition, std::string_view variant, std::string_view network) {
+  std::string stem = fmt::format("point{}_rep{}", point, repetition);
+  for (const std::string_view label : {variant, network})
+    if (const std::string part = stem_part(label); !part.empty()) stem += "_" + part;
+  return stem;
+}
+
 std::string artifact_path_problem(std::string_view path) {
   if (path.empty()) return "an empty name";
   if (path.front() == '/') return "an absolute path";

@@ -7,6 +7,9 @@
 
 namespace mpnsim {
 
+// Your own variants (docs/extending.md): declare each one's entry here, defined in its own file
+// in this folder, and add it to the list in registry() below. No header changes.
+
 namespace {
 
 // Every DAG scheduler takes `comm` and `route` (comm_model.hpp): the entry's function sets

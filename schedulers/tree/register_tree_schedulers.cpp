@@ -6,6 +6,9 @@
 
 namespace mpnsim {
 
+// Your own variants (docs/extending.md): declare each one's entry here, defined in its own file
+// in this folder, and add it to the list in registry() below. No header changes.
+
 namespace {
 
 // The built-in schedulers; a program may append its own with register_tree_scheduler.

@@ -469,11 +469,13 @@ class Parser {
                                         "set a default with node [size=W]", names_[i], names_[i]));
       g.add_task(names_[i], number(*n.size, fmt::format("task '{}'", names_[i])));
     }
+    // An edge without size is reported after a cycle, the graph's worse problem.
+    const EdgeInfo* unsized = nullptr;
     for (const auto& e : edges_) {
-      const double data =
-          e.size ? number(*e.size, fmt::format("edge {} -> {}", names_[static_cast<std::size_t>(e.from)],
-                                              names_[static_cast<std::size_t>(e.to)]))
-                 : 0.0;
+      if (!e.size && !options_.default_edge_size && !unsized) unsized = &e;
+      const double data = e.size ? number(*e.size, fmt::format("edge {} -> {}", names_[static_cast<std::size_t>(e.from)],
+                                                               names_[static_cast<std::size_t>(e.to)]))
+                                 : options_.default_edge_size.value_or(0.0);
       g.add_edge(e.from, e.to, data);
     }
     if (const auto problem = options_.check_numbers ? dag_number_problem(g) : std::nullopt) {
@@ -484,6 +486,15 @@ class Parser {
     if (const auto cycle = find_cycle(g); !cycle.empty())
       throw WorkloadInputError(file_, edges_[static_cast<std::size_t>(cycle.back())].line,
                           fmt::format("the graph has a cycle: {}", describe_cycle(g, cycle)));
+    if (unsized) {
+      const std::string& from = names_[static_cast<std::size_t>(unsized->from)];
+      const std::string& to = names_[static_cast<std::size_t>(unsized->to)];
+      throw WorkloadInputError(file_, unsized->line,
+                               fmt::format("edge {} -> {} has no 'size' attribute (its data): write {} -> {} [size=D], "
+                                           "set a default with edge [size=D], or give the dot workload "
+                                           "default_edge_size: D",
+                                           from, to, from, to));
+    }
     return g;
   }
 
@@ -550,7 +561,9 @@ TaskGraph read_dot(std::string_view text, const std::string& file, const DotOpti
   return Parser(text, file, options).run();
 }
 
-TaskGraph read_dot_file(const std::string& path) { return read_dot(read_text_file(path), path); }
+TaskGraph read_dot_file(const std::string& path, const DotOptions& options) {
+  return read_dot(read_text_file(path), path, options);
+}
 
 std::string write_dot(const TaskGraph& graph) {
   std::string out = fmt::format("strict digraph {} {{\n", dot_id(graph.name().empty() ? "dag" : graph.name()));

@@ -47,7 +47,11 @@ const std::vector<DagWorkloadEntry>& dag_workloads() {
       {"dot",
        "task graph read from a Graphviz DOT file: node attribute size = work, edge attribute size = data "
        "(the DAGGEN and SimGrid convention)",
-       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}}, costs()},
+       {ParamSpec{"file", ParamType::text, "", "the DOT file, relative to the experiment file", 0, 0, {}},
+        ParamSpec{"default_edge_size", ParamType::real, "none",  // none: unset (resolve_params)
+                  "data of an edge without a size attribute; none: such an edge is an error (FILE:LINE)", 0, 1e300,
+                  {}},
+        costs()},
        true},
       {"stg",
        "task graph read from a Standard Task Graph (STG) file, with or without communication costs",
@@ -87,7 +91,11 @@ RandomDagParams random_dag_params(const ParamSet& params, std::uint64_t seed) {
 }
 
 TaskGraph read_dag_file(const std::string& workload, const std::string& path, const ParamSet& params) {
-  if (workload == "dot") return read_dot_file(path);
+  if (workload == "dot") {
+    DotOptions options;
+    if (params.has("default_edge_size")) options.default_edge_size = params.real("default_edge_size");
+    return read_dot_file(path, options);
+  }
   if (workload == "stg") return read_stg_file(path, StgOptions{params.text("dummies") == "keep"});
   if (workload == "wfcommons") return read_wfcommons_file(path);
   throw std::invalid_argument(fmt::format("workload '{}' is not read from a file", workload));

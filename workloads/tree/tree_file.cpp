@@ -130,7 +130,10 @@ TaskTree read_tree_dot(std::string_view text, const std::string& file) {
   std::string with_default(text);
   const std::size_t brace = opening_brace(text);
   if (brace != std::string_view::npos) with_default.insert(brace + 1, " node [size=1];");
-  const TaskGraph g = read_dot(with_default, file, DotOptions{false});
+  DotOptions options;
+  options.check_numbers = false;
+  options.default_edge_size = 0;  // a tree's messages are the run's task and result sizes
+  const TaskGraph g = read_dot(with_default, file, options);
   const int n = g.size();
   if (n == 0) throw WorkloadInputError(file, 0, "no tasks: expected edges parent -> child");
   std::vector<int> parent(static_cast<std::size_t>(n), -1);

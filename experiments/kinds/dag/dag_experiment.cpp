@@ -6,10 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "experiments/config/output_names.hpp"
 #include "experiments/kinds/dag/dag_report.hpp"
 #include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
 
 namespace mpnsim {
 
@@ -29,7 +31,7 @@ class DagPoint : public PreparedPoint {
     out.metrics = dag_metrics_row(r, setup_.timing);
     if (rows_ == "processors") out.rows = dag_processor_rows(r);
     if (rows_ == "tasks") out.rows = dag_task_rows(r);
-    const std::string stem = fmt::format("point{}_rep{}", point, repetition);
+    const std::string stem = artifact_stem(point, repetition, r.schedule.scheduler, r.network);
     if (outputs_.gantt) {
       GanttOptions g;
       g.title = fmt::format("{} on {}: {} tasks, estimate {:.6g}, replayed {:.6g}", r.schedule.scheduler, r.network,
@@ -59,9 +61,12 @@ class DagPoint : public PreparedPoint {
 
 std::string DagExperiment::name() const { return "dag"; }
 std::string DagExperiment::description() const {
-  return "a task DAG (random after thesis §6.4, DOT, STG or WfCommons) scheduled by a DAG scheduler (see below; "
-         "each takes comm: free or contention) on a network; the schedule is checked and replayed on the engine "
-         "with link contention";
+  std::vector<std::string> names;
+  for (const auto& e : dag_schedulers()) names.push_back(e.name);
+  return fmt::format("a task DAG (random after thesis §6.4, DOT, STG or WfCommons) scheduled by a DAG scheduler "
+                     "({}; each takes comm: free or contention) on a network; the schedule is checked and replayed "
+                     "on the engine with link contention",
+                     fmt::join(names, ", "));
 }
 std::vector<std::string> DagExperiment::keys() const { return dag_keys(); }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "experiments/config/output_names.hpp"
 #include "experiments/kinds/divisible/divisible_report.hpp"
 #include "experiments/kinds/divisible/divisible_setup.hpp"
 #include "experiments/output/chrome_trace.hpp"
@@ -33,8 +34,8 @@ class DivisiblePoint : public PreparedPoint {
     r.notice = divisible_reduction(solution_);
     if (rows_ == "layers") r.rows = divisible_layer_rows(result_);
     if (rows_ == "processors") r.rows = divisible_processor_rows(result_);
-    const std::string stem = fmt::format("point{}_rep{}", point, repetition);
     const DltSolution& s = result_.solution;
+    const std::string stem = artifact_stem(point, repetition, s.strategy, result_.network);
     if (outputs_.gantt) {
       GanttOptions g;
       g.title = fmt::format("{} on {}: T = {:.6g} (analytic), {:.6g} (simulated)", s.strategy,

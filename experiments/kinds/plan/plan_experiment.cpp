@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/machine_config.hpp"
+#include "experiments/config/output_names.hpp"
 #include "experiments/config/plan_config.hpp"
 #include "sim/csv_writer.hpp"
 #include "sim/engine.hpp"
@@ -38,7 +39,7 @@ class PlanPoint : public PreparedPoint {
     if (timeline_) {
       std::ostringstream tl;
       write_timeline_csv(machine.timeline(), tl);
-      r.artifacts.push_back({fmt::format("timelines/point{}_rep{}_timeline.csv", point, repetition), tl.str()});
+      r.artifacts.push_back({"timelines/" + artifact_stem(point, repetition, "", network_) + "_timeline.csv", tl.str()});
       std::ostringstream pr;
       CsvWriter csv(pr);
       csv.row({"processor", "finish", "busy", "communicating", "idle", "utilization"});
@@ -47,7 +48,7 @@ class PlanPoint : public PreparedPoint {
         csv.row({std::to_string(i), format_number(p.finish), format_number(p.busy),
                  format_number(p.communicating), format_number(p.idle), format_number(p.utilization)});
       }
-      r.artifacts.push_back({fmt::format("timelines/point{}_rep{}_processors.csv", point, repetition), pr.str()});
+      r.artifacts.push_back({"timelines/" + artifact_stem(point, repetition, "", network_) + "_processors.csv", pr.str()});
     }
     return r;
   }

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/machine_config.hpp"
+#include "experiments/config/output_names.hpp"
 #include "experiments/kinds/task_tree/task_tree_report.hpp"
 #include "experiments/kinds/task_tree/tree_work_estimate.hpp"
 #include "experiments/kinds/task_tree/task_tree_setup.hpp"
@@ -46,7 +47,7 @@ class TaskTreePoint : public PreparedPoint {
     PointResult r;
     r.metrics = tree_summary(labels, topology_.size(), runs);
     if (level_rows_) r.rows = tree_level_rows(labels, runs);
-    if (execution_) add_artifacts(r, runs.front(), labels, fmt::format("point{}_rep{}", point, repetition));
+    if (execution_) add_artifacts(r, runs.front(), labels, artifact_stem(point, repetition, labels.scheduler, labels.network));
     return r;
   }
 

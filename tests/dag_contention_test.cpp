@@ -116,6 +116,27 @@ TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
 
 ProcessorSpec processor(int send, int recv, bool coprocessor) { return ProcessorSpec{1, coprocessor, send, recv}; }
 
+// a (1) feeds b (1) and c (1) with `to_b` and `to_c` units: two messages from a's processor.
+TaskGraph fan_graph(const std::string& name, double to_b, double to_c) {
+  TaskGraph g(name);
+  g.add_task("a", 1);
+  g.add_task("b", 1);
+  g.add_task("c", 1);
+  g.add_edge(0, 1, to_b);
+  g.add_edge(0, 2, to_c);
+  return g;
+}
+
+// The contention-aware schedule that places task i on processors[i] in index order, each as
+// early as the builder allows.
+Schedule placed_by_hand(const ProblemBox& box, const std::vector<int>& processors) {
+  DagProblem p = box.problem();
+  p.options.model = CommModel::contention;
+  ScheduleBuilder b(p, "hand");
+  for (std::size_t t = 0; t < processors.size(); ++t) b.place(static_cast<int>(t), processors[t], 0);
+  return b.take();
+}
+
 struct Case {
   std::string name;
   Topology topology;
@@ -201,12 +222,7 @@ TEST(ContentionAware, ZeroCostsAndZeroDataReplayAsPlanned) {
 
 TEST(ContentionAware, TwoMessagesOnOneLinkAreSerialisedInThePlan) {
   // a on P0 feeds b and c, both pinned (by cost) to P1: the two messages share P0 -> P1.
-  TaskGraph g("fan");
-  g.add_task("a", 1);
-  g.add_task("b", 1);
-  g.add_task("c", 1);
-  g.add_edge(0, 1, 2);
-  g.add_edge(0, 2, 2);
+  TaskGraph g = fan_graph("fan", 2, 2);
   g.set_costs(CostTable(3, 2, {1, 100, 100, 1, 100, 1}));
   const ProblemBox box(std::move(g), testing::dag_machine(chain(2), 1, 0));
   DagProblem p = box.problem();
@@ -280,22 +296,10 @@ struct HandMade {
 // a on P0 sends to b and c on P2 of the chain P0 - P1 - P2 (one port each way, no
 // co-processor on P1): two 2-hop messages, booked one after the other.
 HandMade two_messages() {
-  TaskGraph g("two");
-  g.add_task("a", 1);
-  g.add_task("b", 1);
-  g.add_task("c", 1);
-  g.add_edge(0, 1, 1);
-  g.add_edge(0, 2, 1);
   MachineSpec m = uniform_machine(3, {{0, 1}, {1, 2}}, false, processor(1, 1, true), 1, 0);
   m.processors[1].coprocessor = false;
-  HandMade h{ProblemBox(std::move(g), std::move(m)), {}};
-  DagProblem p = h.box.problem();
-  p.options.model = CommModel::contention;
-  ScheduleBuilder b(p, "hand");
-  b.place(0, 0, 0);
-  b.place(1, 2, 0);
-  b.place(2, 2, 0);
-  h.s = b.take();
+  HandMade h{ProblemBox(fan_graph("two", 1, 1), std::move(m)), {}};
+  h.s = placed_by_hand(h.box, {0, 2, 2});
   return h;
 }
 
@@ -326,20 +330,10 @@ TEST(ContentionAware, CheckerRejectsMorePortsThanAProcessorHas) {
 
 TEST(ContentionAware, CheckerRejectsAPortBreachOnDifferentLinks) {
   // P0 of a star sends to P1 and P2 at once over two links with one send port.
-  TaskGraph g("fan");
-  g.add_task("a", 1);
-  g.add_task("b", 1);
-  g.add_task("c", 1);
-  g.add_edge(0, 1, 1);
-  g.add_edge(0, 2, 1);
-  const ProblemBox box(std::move(g), uniform_machine(3, {{0, 1}, {0, 2}}, false, processor(1, kAllPorts, true), 1, 0));
-  DagProblem p = box.problem();
-  p.options.model = CommModel::contention;
-  ScheduleBuilder b(p, "hand");
-  b.place(0, 0, 0);
-  b.place(1, 1, 0);
-  b.place(2, 2, 0);
-  Schedule s = b.take();
+  const ProblemBox box(fan_graph("fan", 1, 1),
+                       uniform_machine(3, {{0, 1}, {0, 2}}, false, processor(1, kAllPorts, true), 1, 0));
+  const DagProblem p = box.problem();
+  Schedule s = placed_by_hand(box, {0, 1, 2});
   ASSERT_TRUE(check_schedule(p, s).valid());
   ASSERT_EQ(s.hops.size(), 2u);
   EXPECT_EQ(s.hops[1].start, 2);  // the builder waited for the port
@@ -480,20 +474,9 @@ namespace {
 TEST(ContentionAware, AnEmptyHopAtTheStartOfAnotherDoesNotTakeASecondPort) {
   // One send port at the centre of a star: an empty message (no data, S = 0) to P1 at 1 and
   // a message of 1 to P2 from 1 share the instant 1, served one after the other (fuzz finding).
-  TaskGraph g("empty-and-full");
-  g.add_task("a", 1);
-  g.add_task("b", 1);
-  g.add_task("c", 1);
-  g.add_edge(0, 1, 0);
-  g.add_edge(0, 2, 1);
-  const ProblemBox box(std::move(g), uniform_machine(3, {{0, 1}, {0, 2}}, false, processor(1, 1, true), 1, 0));
-  DagProblem p = box.problem();
-  p.options.model = CommModel::contention;
-  ScheduleBuilder b(p, "hand");
-  b.place(0, 0, 0);
-  b.place(1, 1, 0);
-  b.place(2, 2, 0);
-  const Schedule s = b.take();
+  const ProblemBox box(fan_graph("empty-and-full", 0, 1),
+                       uniform_machine(3, {{0, 1}, {0, 2}}, false, processor(1, 1, true), 1, 0));
+  const Schedule s = placed_by_hand(box, {0, 1, 2});
   ASSERT_EQ(s.hops.size(), 2u);
   EXPECT_EQ(s.hops[0].start, 1);
   EXPECT_EQ(s.hops[0].finish, 1);

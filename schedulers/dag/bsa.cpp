@@ -70,10 +70,10 @@ std::vector<int> cpn_dominant_sequence(const DagProblem& problem) {
     pending.push_back(sorted_preds(task));
     while (!stack.empty()) {
       auto& [x, next] = stack.back();
-      auto& todo = pending.back();
-      while (next < todo.size() && listed[static_cast<std::size_t>(todo[next])]) ++next;
-      if (next < todo.size()) {
-        const int p = todo[next++];
+      auto& unlisted = pending.back();
+      while (next < unlisted.size() && listed[static_cast<std::size_t>(unlisted[next])]) ++next;
+      if (next < unlisted.size()) {
+        const int p = unlisted[next++];
         stack.emplace_back(p, 0);
         pending.push_back(sorted_preds(p));
         continue;

@@ -253,7 +253,7 @@ YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
                                                  : YAML::Node(doc["sweep"]);
   for (const auto& a : point.assignments) {
     YAML::Node value;
-    if (a.from_range) {
+    if (a.generated) {
       value = YAML::Node(a.text);
     } else {
       const YAML::Node block = a.block >= 0 ? YAML::Node(sweep[a.block]) : sweep;

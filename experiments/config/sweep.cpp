@@ -1,9 +1,13 @@
 // Reading of sweep blocks (counted before anything is expanded), and copy-on-write assignment into YAML trees.
 #include "experiments/config/sweep.hpp"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <stdexcept>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -47,6 +51,49 @@ std::string text_of(const YamlSource& src, const YAML::Node& n, const std::strin
   return std::string(e.c_str());
 }
 
+// `{files: "DIR/PATTERN"}`: the regular files of DIR (relative to the experiment file) whose
+// names match PATTERN (fnmatch: *, ?, [...]; a leading dot only when written), sorted by name
+// so the points do not depend on the directory's order. Wildcards only in the last component:
+// a benchmark set is one folder. The values are the paths as the experiment file would write
+// them, so results.csv shows them and workload.file resolves them as usual.
+std::vector<std::string> matching_files(const YamlSource& src, const YAML::Node& pattern_node,
+                                        const std::string& where) {
+  namespace fs = std::filesystem;
+  if (!pattern_node.IsScalar() || pattern_node.Scalar().empty())
+    src.fail(pattern_node, where, "expected a file pattern such as graphs/*.dot");
+  const std::string pattern = pattern_node.Scalar();
+  const fs::path written(pattern);
+  const std::string dir_text = written.parent_path().string();
+  const std::string name_pattern = written.filename().string();
+  if (name_pattern.empty() || dir_text.find_first_of("*?[") != std::string::npos)
+    src.fail(pattern_node, where, "expected wildcards only in the file name, e.g. graphs/*.dot (one folder)");
+  const fs::path base = fs::path(src.file()).parent_path();
+  const fs::path dir = written.is_absolute() ? written.parent_path() : base / written.parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    src.fail(pattern_node, where, fmt::format("no folder '{}' (paths are relative to the experiment file)",
+                                              dir.lexically_normal().string()));
+  std::vector<std::string> names;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (fnmatch(name_pattern.c_str(), name.c_str(), FNM_PERIOD) != 0) continue;
+    std::error_code kind_ec;
+    if (!it->is_regular_file(kind_ec)) continue;
+    if (names.size() >= kMaxSweepPoints)
+      src.fail(pattern_node, where, fmt::format("more than {} files match", kMaxSweepPoints));
+    names.push_back(name);
+  }
+  if (ec) src.fail(pattern_node, where, fmt::format("cannot list '{}': {}", dir.string(), ec.message()));
+  if (names.empty()) src.fail(pattern_node, where, fmt::format("no file in '{}' matches '{}'", dir.string(), name_pattern));
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> paths;
+  paths.reserve(names.size());
+  for (const auto& n : names) paths.push_back(dir_text.empty() ? n : (fs::path(dir_text) / n).string());
+  return paths;
+}
+
+bool is_file_pattern(const YAML::Node& entry) { return entry.IsMap() && entry.size() == 1 && entry["files"]; }
+
 // The axis without its values' texts: enough to count.
 SweepAxis axis_shape(const YamlSource& src, const std::string& key, const YAML::Node& entry, const std::string& where) {
   SweepAxis a;
@@ -55,6 +102,13 @@ SweepAxis axis_shape(const YamlSource& src, const std::string& key, const YAML::
   if (entry.IsSequence()) {
     if (entry.size() == 0) src.fail(entry, where, "expected at least one value to sweep");
     a.count = entry.size();
+  } else if (is_file_pattern(entry)) {
+    for (auto& path : matching_files(src, entry["files"], join_path(where, "files"))) {
+      a.listed.emplace_back(path);
+      a.texts.push_back(std::move(path));
+    }
+    a.count = a.listed.size();
+    a.from_pattern = true;
   } else if (entry.IsScalar() && entry.Scalar().find(':') != std::string::npos) {
     try {
       a.range = SweepRange::parse(entry.Scalar());
@@ -134,7 +188,7 @@ SweepPoints read_sweep(const YamlSource& src, const YAML::Node& sweep, const std
           a.texts.push_back(text_of(src, v, where));
           a.listed.push_back(v);
         }
-      } else if (!a.range) {
+      } else if (!a.range && a.listed.empty()) {
         a.single_text = text_of(src, a.entry, where);
       }
       if (std::find(keys.begin(), keys.end(), a.key) == keys.end()) keys.push_back(a.key);

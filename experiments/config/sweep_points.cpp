@@ -17,7 +17,7 @@ Assignment SweepAxis::assignment(std::uint64_t i, int block) const {
     return Assignment{key, YAML::Node(t), t, entry, block, -1, true};
   }
   if (listed.empty()) return Assignment{key, entry, single_text, entry, block, -1, false};
-  return Assignment{key, listed[i], texts[i], entry, block, static_cast<int>(i), false};
+  return Assignment{key, listed[i], texts[i], entry, block, static_cast<int>(i), from_pattern};
 }
 
 std::uint64_t SweepBlock::size() const {

@@ -22,10 +22,11 @@ struct Assignment {
   YAML::Node origin;
   // Where the value stands in the file, so that each point can take it from a
   // fresh parse: sweep block (-1: the sweep is a single mapping), position in
-  // the key's list (-1: the entry itself), and whether it was made by a range.
+  // the key's list (-1: the entry itself), and whether it was made rather than
+  // written (by a range or a file pattern): then `text` is the value.
   int block = -1;
   int index = -1;
-  bool from_range = false;
+  bool generated = false;
 };
 
 struct SweepPoint {
@@ -37,7 +38,8 @@ struct SweepPoint {
 struct SweepAxis {
   std::string key;
   YAML::Node entry;                  // the entry as written
-  std::vector<YAML::Node> listed;    // list elements (empty for a range or a single value)
+  std::vector<YAML::Node> listed;    // list elements, or the files a pattern matched (empty for a range or a single value)
+  bool from_pattern = false;         // `listed` comes from `{files: PATTERN}`
   std::vector<std::string> texts;    // their CSV text, parallel to `listed`
   std::optional<SweepRange> range;
   std::string single_text;           // the text of a single value

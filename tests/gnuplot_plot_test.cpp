@@ -1,7 +1,11 @@
-// Plot scripts: every curve is told apart by more than colour, and error bars come from the interval column.
+// Plot scripts: every curve is told apart by more than colour, and error bars come from the interval column
+// or, where a kind writes none, from the repetitions.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <map>
 #include <regex>
+#include <sstream>
 #include <sys/wait.h>
 #include <set>
 
@@ -143,6 +147,80 @@ outputs:
   label.replace(label.find("title:"), 6, "xlabel:");
   std::ofstream(file) << label;
   EXPECT_EQ(run_mpnsim("validate " + file).exit_code, 2);
+}
+
+// A DAG experiment writes no speedup_ci95: with repetitions, the bars are the Student-t intervals of
+// the repetitions, computed here again from results.csv (t(0.975, 4) = 2.7764451051977987, from
+// tables) and found in the script to the printed digits.
+TEST(GnuplotPlot, ErrorbarsWithoutAnIntervalColumnComeFromTheRepetitions) {
+  TempDir dir("computed-errorbars");
+  const std::string file = dir.file("e.yaml", R"(name: eb
+kind: dag
+machine:
+  topology: {kind: hypercube, dim: 2}
+workload: {kind: random-dag, tasks: 20, max_in: 2, max_out: 2}
+scheduler: {name: heft}
+repetitions: 5
+sweep:
+  scheduler.name: [heft, lps]
+  machine.topology.dim: [1, 2]
+outputs:
+  plots:
+    - {name: s, x: machine.topology.dim, y: speedup, series: scheduler.name, errorbars: true}
+)");
+  const auto r = run_mpnsim("run " + file + " -q -o " + (dir.path() / "out").string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // speedup per (scheduler, dim) from results.csv
+  std::istringstream csv(read_file(dir.path() / "out" / "results.csv"));
+  std::string line;
+  std::getline(csv, line);
+  std::vector<std::string> header;
+  for (std::stringstream h(line); std::getline(h, line, ',');) header.push_back(line);
+  const auto col = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  std::map<std::pair<std::string, double>, std::vector<double>> runs;
+  while (std::getline(csv, line)) {
+    std::vector<std::string> f;
+    for (std::stringstream row(line); std::getline(row, line, ',');) f.push_back(line);
+    runs[{f[col("scheduler.name")], std::stod(f[col("machine.topology.dim")])}].push_back(std::stod(f[col("speedup")]));
+  }
+  ASSERT_EQ(runs.size(), 4u);
+  const std::string script = read_file(dir.path() / "out" / "s.gp");
+  int curve = 0;
+  for (const std::string scheduler : {"heft", "lps"}) {
+    const auto block = script.find("$mean" + std::to_string(curve++) + " << EOD\n");
+    ASSERT_NE(block, std::string::npos) << script;
+    std::istringstream rows(script.substr(block));
+    std::getline(rows, line);
+    for (const double dim : {1.0, 2.0}) {
+      const auto& v = runs[{scheduler, dim}];
+      ASSERT_EQ(v.size(), 5u);
+      double mean = 0, ss = 0;
+      for (double x : v) mean += x / 5;
+      for (double x : v) ss += (x - mean) * (x - mean);
+      const double ci = 2.7764451051977987 * std::sqrt(ss / 4) / std::sqrt(5.0);
+      double x = 0, m = 0, c = 0;
+      rows >> x >> m >> c;
+      EXPECT_EQ(x, dim);
+      EXPECT_NEAR(m, mean, 1e-12 * mean) << scheduler << " " << dim;
+      EXPECT_NEAR(c, ci, 1e-9 * (ci + 1e-300)) << scheduler << " " << dim;
+    }
+  }
+  EXPECT_NE(script.find("$mean1 using 1:2:3 with yerrorlines"), std::string::npos) << script;
+  if (gnuplot_available()) {
+    EXPECT_NE(read_file(dir.path() / "out" / "s.svg").find("<svg"), std::string::npos);
+  }
+}
+
+TEST(GnuplotPlot, ErrorbarsWithoutAnIntervalNeedRepetitions) {
+  TempDir dir("computed-errorbars-one");
+  const std::string file = dir.file("e.yaml", "name: eb\nkind: dag\nmachine:\n  topology: {kind: hypercube, dim: 2}\n"
+                                              "workload: {kind: random-dag, tasks: 20}\nscheduler: {name: heft}\n"
+                                              "outputs:\n  plots:\n    - {x: processors, y: speedup, errorbars: true}\n");
+  const auto r = run_mpnsim("validate " + file);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("set repetitions to 2 or more"), std::string::npos) << r.output;
 }
 
 }  // namespace

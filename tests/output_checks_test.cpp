@@ -74,10 +74,10 @@ TEST(OutputChecks, ErrorbarsNeedAnIntervalColumn) {
   const auto r = validate_tree(dir, "outputs:\n  plots:\n    - {x: level, y: moved, errorbars: true}\n");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("e.yaml:10:39: 'outputs.plots[0].errorbars': y 'moved' has no 95 % interval column "
-                          "'moved_ci95'"),
+                          "'moved_ci95' in results.csv, and with one repetition there is no interval to compute"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("columns with one: lif"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("columns with their own interval: lif"), std::string::npos) << r.output;
 }
 
 TEST(OutputChecks, PerPointFilesAKindDoesNotWriteAreRefused) {

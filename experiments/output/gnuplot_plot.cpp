@@ -44,7 +44,8 @@ std::string shell_quoted(const std::string& s) {
 }  // namespace
 
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
-                           const std::vector<PlotSeries>& series) {
+                           const std::vector<PlotSeries>& series, const std::string& note,
+                           const std::vector<std::vector<PlotInterval>>* intervals) {
   std::string s;
   // Comments carry the names quoted too: a raw line break would end the comment, and a
   // backslash at its end would make the next command a comment.
@@ -54,51 +55,63 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
   s += "set datafile separator comma\nset datafile columnheaders\n";
   s += "set key outside right top noenhanced spacing 1.5\nset grid\n";
   if (!plot.series.empty()) s += "set key title " + gp_string(plot.series) + " noenhanced\n";
-  if (!plot.title.empty()) s += "set title " + gp_string(plot.title) + " noenhanced\n";
+  const std::string title = plot.title.empty() ? note : note.empty() ? plot.title : plot.title + "\n" + note;
+  if (!title.empty()) s += "set title " + gp_string(title) + " noenhanced\n";
   s += "set xlabel " + gp_string(plot.xlabel) + " noenhanced\n";
   s += "set ylabel " + gp_string(plot.ylabel) + " noenhanced\n";
-  // Each curve's rows are first copied into a datablock (`with table if`), so
-  // that rows of other curves and empty cells do not break its line; then
-  // `smooth unique` sorts by x and averages the repetitions that share an x.
-  const std::string x = fmt::format("column({})", gp_string(plot.x));
-  const std::string y = fmt::format("column({})", gp_string(plot.y));
-  // With error bars the curve carries the interval column <y>_ci95 too, averaged the same way.
-  const std::string ci = fmt::format("column({})", gp_string(plot.y + "_ci95"));
-  const std::string columns = plot.errorbars ? fmt::format("({}):({}):({})", x, y, ci) : fmt::format("({}):({})", x, y);
-  std::string defined = fmt::format("{0} == {0} && {1} == {1}", x, y);  // NaN != NaN
-  if (plot.errorbars) defined += fmt::format(" && {0} == {0}", ci);
   std::vector<std::string> titles;
-  if (plot.series.empty()) {
-    titles.push_back(plot.y);
-    s += "set table $curve0\n";
-    s += fmt::format("plot {} using {} with table if ({})\n", gp_string(csv_name), columns, defined);
-  } else {
-    for (std::size_t i = 0; i < series.size(); ++i) {
-      const std::string& value = series[i].value;
-      titles.push_back(value);
-      std::string picked;
-      if (value.find_first_of(",\"") == std::string::npos) {
-        picked = fmt::format("strcol({}) eq {}", gp_string(plot.series), gp_string(value));
-      } else {
-        for (std::size_t p : series[i].points)
-          picked += fmt::format("{}column(\"point\") == {}", picked.empty() ? "" : " || ", p);
-        picked = "(" + picked + ")";
-      }
-      s += fmt::format("set table $curve{}\n", i);
-      s += fmt::format("plot {} using {} with table if ({} && {})\n", gp_string(csv_name), columns, picked,
-                       defined);
+  if (plot.series.empty()) titles.push_back(plot.y);
+  for (const auto& c : series) titles.push_back(c.value);
+  if (intervals) {
+    // The means and intervals were computed from the rows: written into the script as they are.
+    s += "set datafile separator whitespace\nunset datafile columnheaders\n";
+    for (std::size_t i = 0; i < titles.size(); ++i) {
+      s += fmt::format("$mean{} << EOD\n", i);
+      if (i < intervals->size())
+        for (const auto& p : (*intervals)[i]) s += fmt::format("{:.17g} {:.17g} {:.17g}\n", p.x, p.mean, p.ci95);
+      s += "EOD\n";
     }
-  }
-  s += "unset table\nset datafile separator whitespace\nunset datafile columnheaders\n";
-  if (plot.errorbars) {
-    // The means and the mean half-widths per x, then the half-widths into an array read
-    // point by point beside the means (both are sorted by the same x).
-    for (std::size_t i = 0; i < titles.size(); ++i)
-      s += fmt::format("set table $mean{0}\nplot $curve{0} using 1:2 smooth unique\n"
-                       "set table $ci{0}\nplot $curve{0} using 1:3 smooth unique\n", i);
-    s += "unset table\n";
-    for (std::size_t i = 0; i < titles.size(); ++i)
-      s += fmt::format("array ci{0}[|$ci{0}|]\nstats $ci{0} using (ci{0}[int($0) + 1] = $2) nooutput\n", i);
+  } else {
+    // Each curve's rows are first copied into a datablock (`with table if`), so
+    // that rows of other curves and empty cells do not break its line; then
+    // `smooth unique` sorts by x and averages the repetitions that share an x.
+    const std::string x = fmt::format("column({})", gp_string(plot.x));
+    const std::string y = fmt::format("column({})", gp_string(plot.y));
+    // With error bars the curve carries the interval column <y>_ci95 too, averaged the same way.
+    const std::string ci = fmt::format("column({})", gp_string(plot.y + "_ci95"));
+    const std::string columns = plot.errorbars ? fmt::format("({}):({}):({})", x, y, ci) : fmt::format("({}):({})", x, y);
+    std::string defined = fmt::format("{0} == {0} && {1} == {1}", x, y);  // NaN != NaN
+    if (plot.errorbars) defined += fmt::format(" && {0} == {0}", ci);
+    if (plot.series.empty()) {
+      s += "set table $curve0\n";
+      s += fmt::format("plot {} using {} with table if ({})\n", gp_string(csv_name), columns, defined);
+    } else {
+      for (std::size_t i = 0; i < series.size(); ++i) {
+        const std::string& value = series[i].value;
+        std::string picked;
+        if (value.find_first_of(",\"") == std::string::npos) {
+          picked = fmt::format("strcol({}) eq {}", gp_string(plot.series), gp_string(value));
+        } else {
+          for (std::size_t p : series[i].points)
+            picked += fmt::format("{}column(\"point\") == {}", picked.empty() ? "" : " || ", p);
+          picked = "(" + picked + ")";
+        }
+        s += fmt::format("set table $curve{}\n", i);
+        s += fmt::format("plot {} using {} with table if ({} && {})\n", gp_string(csv_name), columns, picked,
+                         defined);
+      }
+    }
+    s += "unset table\nset datafile separator whitespace\nunset datafile columnheaders\n";
+    if (plot.errorbars) {
+      // The means and the mean half-widths per x, then the half-widths into an array read
+      // point by point beside the means (both are sorted by the same x).
+      for (std::size_t i = 0; i < titles.size(); ++i)
+        s += fmt::format("set table $mean{0}\nplot $curve{0} using 1:2 smooth unique\n"
+                         "set table $ci{0}\nplot $curve{0} using 1:3 smooth unique\n", i);
+      s += "unset table\n";
+      for (std::size_t i = 0; i < titles.size(); ++i)
+        s += fmt::format("array ci{0}[|$ci{0}|]\nstats $ci{0} using (ci{0}[int($0) + 1] = $2) nooutput\n", i);
+    }
   }
   if (plot.logx) s += "set logscale x\n";
   if (plot.logy) s += "set logscale y\n";
@@ -115,7 +128,10 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
     const double grow = n > 1 ? std::min(0.3, 1.8 / static_cast<double>(n - 1)) : 0.0;
     const std::string style = fmt::format("dt {} pt {} ps {:.2f} lw {:.2f}", i % 5 + 1, kPointTypes[i % 8],
                                           1.0 + grow * below, 1.5 + widen * below);
-    if (plot.errorbars)
+    if (intervals)
+      clauses.push_back(
+          fmt::format("$mean{0} using 1:2:3 with yerrorlines {1} title {2}", i, style, gp_string(titles[i])));
+    else if (plot.errorbars)
       clauses.push_back(fmt::format("$mean{0} using 1:2:(ci{0}[int($0) + 1]) with yerrorlines {1} title {2}", i,
                                     style, gp_string(titles[i])));
     else

@@ -22,8 +22,19 @@ struct PlotSeries {
 // quote (gnuplot's strcol does not read quoted CSV fields). Each curve has its
 // own dash and point type, earlier ones wider, so that coinciding curves stay
 // visible. With plot.errorbars, each x gets a bar of the mean of <y>_ci95.
+// A non-empty `note` is a second line under the title: what a reader must know before
+// reading the curves (a strategy that left processors out at some points).
+//
+// When results.csv has no <y>_ci95 column, the caller computes the intervals over the rows
+// of each curve that share an x (the repetitions) and passes them as `intervals`, one list per
+// curve in the order of `series` (one list when there is no series column): the script then
+// draws those means and bars as written, to the last digit.
+struct PlotInterval {
+  double x = 0, mean = 0, ci95 = 0;  // ci95 0 where one row gives the mean: no bar
+};
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
-                           const std::vector<PlotSeries>& series);
+                           const std::vector<PlotSeries>& series, const std::string& note = "",
+                           const std::vector<std::vector<PlotInterval>>* intervals = nullptr);
 
 // `s` as a gnuplot double-quoted string literal that reads back as `s`, whatever it holds:
 // quote and backslash escaped; control characters (line breaks above all, which would end the

@@ -81,18 +81,21 @@ void check_plot(const PreparedExperiment& pe, const YamlSource& src, const PlotS
   require("y", plot.y, true);
   if (!plot.series.empty()) require("series", plot.series, false);
   if (!plot.errorbars) return;
+  // The interval comes from the kind's own <y>_ci95 column where it writes one (a task tree's
+  // LIF over its trees); otherwise it is computed over the repetitions, which needs some.
   const std::string ci = plot.y + "_ci95";
   const ExperimentColumn* c = find(columns, ci);
-  if (!c || c->swept || c->type != ColumnType::numeric) {
-    std::vector<std::string> with;
-    for (const auto& col : columns)
-      if (col.name.ends_with("_ci95") && find(columns, col.name.substr(0, col.name.size() - 5)))
-        with.push_back(col.name.substr(0, col.name.size() - 5));
-    src.fail(plot.node["errorbars"], plot.path + ".errorbars",
-             fmt::format("y '{}' has no 95 % interval column '{}' in results.csv; {}", plot.y, ci,
-                         with.empty() ? "no column of this experiment has one"
-                                      : fmt::format("columns with one: {}", fmt::join(with, ", "))));
-  }
+  if (c && !c->swept && c->type == ColumnType::numeric) return;
+  if (pe.spec->repetitions > 1) return;
+  std::vector<std::string> with;
+  for (const auto& col : columns)
+    if (col.name.ends_with("_ci95") && find(columns, col.name.substr(0, col.name.size() - 5)))
+      with.push_back(col.name.substr(0, col.name.size() - 5));
+  src.fail(plot.node["errorbars"], plot.path + ".errorbars",
+           fmt::format("y '{}' has no 95 % interval column '{}' in results.csv, and with one repetition there "
+                       "is no interval to compute: set repetitions to 2 or more{}",
+                       plot.y, ci,
+                       with.empty() ? "" : fmt::format(" (columns with their own interval: {})", fmt::join(with, ", "))));
 }
 
 // Each metric of `compare:` is a numeric result column, not a swept key, with a direction:

@@ -2,6 +2,8 @@
 #include "experiments/run/results_writer.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <sstream>
@@ -92,6 +94,57 @@ std::vector<PlotSeries> plot_series(const ExperimentSpec& spec, const PlotSpec& 
   return series;
 }
 
+// The mean of `plot.y` and its 95 % interval (Student t, experiments/analysis/statistics) over the
+// rows of each curve that share an x: the repetitions of a point, and the points that differ only
+// in keys the plot does not show. Curves in the order of `series` (one when there is none),
+// each sorted by x. Rows without a number in x or y are left out, as gnuplot leaves them out.
+std::vector<std::vector<PlotInterval>> plot_intervals(const ExperimentSpec& spec, const PlotSpec& plot,
+                                                      const std::vector<PlotSeries>& series,
+                                                      const std::vector<RunRecord>& records) {
+  std::map<std::string, std::size_t> curve_of;
+  for (std::size_t i = 0; i < series.size(); ++i) curve_of.emplace(series[i].value, i);
+  std::vector<std::map<double, std::vector<double>>> values(plot.series.empty() ? 1 : series.size());
+  auto number = [](const std::string& text, double& out) {
+    if (text.empty()) return false;
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && std::isfinite(out);
+  };
+  for (const auto& r : records)
+    for (const auto& row : results_csv_rows(r.result)) {
+      std::map<std::string, std::string> cells;
+      for (const auto& a : spec.points[r.point].assignments) cells[a.key] = a.text;
+      for (const auto& [k, v] : row) cells.emplace(k, cell(v));
+      std::size_t curve = 0;
+      if (!plot.series.empty()) {
+        const auto it = curve_of.find(cells[plot.series]);
+        if (it == curve_of.end()) continue;
+        curve = it->second;
+      }
+      double x = 0, y = 0;
+      if (number(cells[plot.x], x) && number(cells[plot.y], y)) values[curve][x].push_back(y);
+    }
+  std::vector<std::vector<PlotInterval>> out(values.size());
+  for (std::size_t c = 0; c < values.size(); ++c)
+    for (const auto& [x, ys] : values[c]) {
+      const Summary sum = summarize_values(ys);
+      out[c].push_back({x, sum.mean, sum.has_interval() ? sum.ci95 : 0.0});
+    }
+  return out;
+}
+
+// An axis the file gives no label: the column's declared meaning with its name, when the kind
+// declares it and the meaning is short enough for an axis; otherwise the column's name (a swept
+// key names what the file sweeps).
+std::string axis_label(const ExperimentKind& kind, const std::string& column) {
+  constexpr std::size_t kLongest = 60;
+  for (const auto& mode : kind.rows_modes())
+    if (const ResultColumn* c = find_column(mode.columns, column); c && !c->meaning.empty())
+      if (c->meaning.size() <= kLongest)
+        return c->meaning.find(column) != std::string::npos ? c->meaning : c->meaning + " (" + column + ")";
+  return column;
+}
+
 // summary.json: per point, each metric's value (or its mean, spread and interval over repetitions).
 std::string summary_json(const ExperimentSpec& spec, const std::vector<RunRecord>& records,
                          const std::vector<std::string>& files) {
@@ -169,6 +222,18 @@ void write_experiment_results(const PreparedExperiment& pe, const std::vector<Ru
       else put(a.filename, a.content);
     }
 
+  // Points whose runs carry a notice (a strategy that left processors out): the plots say so
+  // under their title, since a curve that flattens there flattens for that reason.
+  std::size_t noted = 0;
+  for (std::size_t i = 0, last = SIZE_MAX; i < records.size(); ++i)
+    if (!records[i].result.notice.empty() && records[i].point != last) {
+      last = records[i].point;
+      ++noted;
+    }
+  const std::string note =
+      noted == 0 ? ""
+                 : fmt::format("note: at {} of {} points only part of the network takes part (column participating)",
+                               noted, spec.points.size());
   for (const auto& plot : spec.outputs.plots) {
     // The columns were checked before the work; one that only some strategies or data give
     // may still have no value in any row.
@@ -180,7 +245,13 @@ void write_experiment_results(const PreparedExperiment& pe, const std::vector<Ru
                                             spec.name, plot.name, missing));
       continue;
     }
-    put(plot.name + ".gp", gnuplot_script(plot, "results.csv", plot_series(spec, plot, records)));
+    PlotSpec labelled = plot;
+    if (!plot.node["xlabel"]) labelled.xlabel = axis_label(*pe.kind, plot.x);
+    if (!plot.node["ylabel"]) labelled.ylabel = axis_label(*pe.kind, plot.y);
+    const std::vector<PlotSeries> series = plot_series(spec, plot, records);
+    const bool computed = plot.errorbars && std::find(header.begin(), header.end(), plot.y + "_ci95") == header.end();
+    const auto intervals = computed ? plot_intervals(spec, plot, series, records) : std::vector<std::vector<PlotInterval>>{};
+    put(plot.name + ".gp", gnuplot_script(labelled, "results.csv", series, note, computed ? &intervals : nullptr));
     if (!draw_plots) continue;
     std::string error;
     if (!run_gnuplot(out.staging_dir() / prefix, plot.name + ".gp", error)) {

@@ -1,7 +1,7 @@
 // Memory and build time of a d-cube as mpnsim's Topology and as Boost.Graph's compressed_sparse_row_graph.
 //
 // Issue #13 asks whether topologies should be stored as Boost.Graph's CSR graph
-// (README "SimGrid side by side", the targets of issue #13). Each store is built
+// (docs/performance.md, "SimGrid side by side"). Each store is built
 // in a process of its own, so that the resident growth is its own:
 //   topology_store D topology   mpnsim's Topology (sorted link list and neighbour lists)
 //   topology_store D csr        CSR, directedS, both arcs of every link, 32-bit indices

@@ -77,7 +77,7 @@ class EventQueue {
     std::uint64_t key;
     Action action;
   };
-  static_assert(sizeof(void*) != 8 || sizeof(Entry) == 32);  // the README's bytes per pending event
+  static_assert(sizeof(void*) != 8 || sizeof(Entry) == 32);  // docs/performance.md's bytes per pending event
   static constexpr std::size_t kBlockEntries = 1024;  // 32 KiB blocks: long sequential runs for the prefetcher
   struct Block {
     alignas(Entry) std::byte raw[kBlockEntries * sizeof(Entry)];

@@ -64,7 +64,7 @@ constexpr int kCpu = 0;
 constexpr int kSend = 1;
 constexpr int kRecv = 2;
 
-// The sizes the README's memory figures quote (64-bit targets).
+// The sizes docs/performance.md's memory figures quote (64-bit targets).
 static_assert(sizeof(void*) != 8 || sizeof(ProcessorState) == 48);
 static_assert(sizeof(void*) != 8 || sizeof(Request) == 80);
 static_assert(sizeof(Resource) == 12);

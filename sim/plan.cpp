@@ -151,7 +151,7 @@ struct ActionState {
   std::uint32_t tag;
   int waiting_on;       // dependencies not yet complete
 };
-static_assert(sizeof(void*) != 8 || sizeof(ActionState) == 40);  // as the README says
+static_assert(sizeof(void*) != 8 || sizeof(ActionState) == 40);  // as docs/performance.md says
 static_assert(sizeof(void*) != 8 || sizeof(PlanAction) == 48);
 
 // A hop action's place in its message; kept apart from ActionState, which plans without

@@ -23,7 +23,7 @@ namespace {
 // ports and CPU, and the links left out would never have been touched: the run
 // is the same, event for event. A d = 20 hypercube has 10.5 M links and the
 // scatter uses 2^20 - 1 of them; building the rest was most of the command's
-// time and memory (README "SimGrid side by side").
+// time and memory (docs/performance.md, "SimGrid side by side").
 std::optional<MachineSpec> plan_links_only(const Plan& plan, const MachineSpec& whole, std::vector<int>& ids) {
   // Link look-up by binary search over the links in (a, b) order, a < b: the
   // order every topology gives them. Any other machine is played whole.

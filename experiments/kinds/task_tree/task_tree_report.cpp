@@ -42,6 +42,13 @@ double peak_lif(const TreePlacement& p) {
   return m;
 }
 
+
+// An interval over one tree is undefined: its cell stays empty (never "0", which would claim a
+// certainty one tree cannot give), and summary.json leaves it out.
+void drop_undefined_intervals(MetricRow& row, std::size_t trees) {
+  if (trees > 1) return;
+  std::erase_if(row, [](const auto& cell) { return cell.first.ends_with("_ci95"); });
+}
 }  // namespace
 
 nlohmann::ordered_json tree_json(const TreeRunLabels& labels, const TreeRun& run) {
@@ -135,6 +142,7 @@ std::vector<MetricRow> tree_level_rows(const TreeRunLabels& labels, const std::v
                   {"moved", summarize_values(moved).mean},
                   {"violations", violations}};
     if (runs.size() == 1 && only) row.emplace_back("loads", loads_text(only->loads));
+    drop_undefined_intervals(row, lif.size());
     rows.push_back(std::move(row));
   }
   return rows;
@@ -187,6 +195,7 @@ MetricRow tree_summary(const TreeRunLabels& labels, int processors, const std::v
     row.emplace_back("messages", summarize_values(messages).mean);
     row.emplace_back("hops", summarize_values(hops).mean);
   }
+  drop_undefined_intervals(row, runs.size());
   return row;
 }
 

@@ -83,7 +83,8 @@ experiments:
     kind: task_tree
     topology: {kind: let, depth: 1}
     scheduler: rr
-    workload: {kind: complete, arity: 2, depth: 3}
+    workload: {kind: random, spawn: 0.9, fanout: 2, depth: 3}
+    trees: 2
     rows: summary
     sweep:
       - {execution: {grain: 1}}

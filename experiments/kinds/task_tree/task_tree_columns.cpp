@@ -15,7 +15,7 @@ const std::vector<RowsMode>& TaskTreeExperiment::rows_modes() const {
     const std::string over_trees = " over the point's trees";
     auto ci = [&](const std::string& of) {
       return ResultColumn{of + "_ci95", numeric, std::nullopt,
-                          "half-width of the 95 % interval of " + of + over_trees, ""};
+                          "half-width of the 95 % interval of " + of + over_trees, "points of two trees or more"};
     };
     std::vector<ResultColumn> levels = labels;
     for (ResultColumn c : std::vector<ResultColumn>{
@@ -52,11 +52,11 @@ const std::vector<RowsMode>& TaskTreeExperiment::rows_modes() const {
              {"makespan", numeric, Better::lower, "time to play a tree out on the engine, mean" + over_trees,
               "with execution:"},
              {"makespan_ci95", numeric, std::nullopt, "half-width of the 95 % interval of makespan" + over_trees,
-              "with execution:"},
+              "with execution: and two trees or more"},
              {"speedup", numeric, Better::higher, "one processor's time over the makespan, mean" + over_trees,
               "with execution:"},
              {"speedup_ci95", numeric, std::nullopt, "half-width of the 95 % interval of speedup" + over_trees,
-              "with execution:"},
+              "with execution: and two trees or more"},
              {"utilization", numeric, Better::higher, "speedup over the processors, mean" + over_trees,
               "with execution:"},
              {"messages", numeric, Better::lower, "messages of a tree's execution, mean" + over_trees,

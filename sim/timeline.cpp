@@ -27,12 +27,17 @@ void Timeline::renumber_links(const std::vector<int>& ids) {
 
 std::uint32_t Timeline::add_tags(const std::vector<std::string>& names) {
   const auto first = static_cast<std::uint32_t>(tags_.size());
+  if (!keep_) return first;  // no record will name them
   tags_.insert(tags_.end(), names.begin(), names.end());
   return first;
 }
 
 std::uint32_t Timeline::add_tags(std::vector<std::string>&& names) {
   const auto first = static_cast<std::uint32_t>(tags_.size());
+  if (!keep_) {
+    std::vector<std::string>().swap(names);  // no record will name them: their memory goes now
+    return first;
+  }
   tags_.insert(tags_.end(), std::make_move_iterator(names.begin()), std::make_move_iterator(names.end()));
   names.clear();
   return first;

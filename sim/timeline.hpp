@@ -44,13 +44,27 @@ class Timeline {
   // The same, taking the strings over instead of copying them.
   std::uint32_t add_tags(std::vector<std::string>&& names);
 
+  // Whether the records (and the tags they name) are kept: the default. Without them the
+  // timeline keeps only its running totals, end() and hop_count(), for a run whose outputs
+  // need nothing else (a DAG replay without Gantt chart, trace or timeline file).
+  void keep_records(bool keep) { keep_ = keep; }
+  bool keeps_records() const { return keep_; }
+
   // Room for this many records, so that long runs do not copy while growing.
   void reserve(std::size_t computes, std::size_t transfers) {
+    if (!keep_) return;
     computes_.reserve(computes_.size() + computes);
     transfers_.reserve(transfers_.size() + transfers);
   }
-  void add(const ComputeRecord& r) { computes_.push_back(r); }
-  void add(const TransferRecord& r) { transfers_.push_back(r); }
+  void add(const ComputeRecord& r) {
+    end_ = r.end > end_ ? r.end : end_;
+    if (keep_) computes_.push_back(r);
+  }
+  void add(const TransferRecord& r) {
+    end_ = r.end > end_ ? r.end : end_;
+    ++hops_;
+    if (keep_) transfers_.push_back(r);
+  }
   std::uint32_t new_message() { return messages_++; }
   // Renumbers the link of every hop: link l becomes ids[l]. For a run on a
   // machine built from part of a network's links, so that hops name the
@@ -60,6 +74,10 @@ class Timeline {
   const std::vector<ComputeRecord>& computes() const { return computes_; }
   const std::vector<TransferRecord>& transfers() const { return transfers_; }
   std::uint32_t messages() const { return messages_; }
+  // The end of the last record (0 before any), and the hops recorded: summarize()'s makespan
+  // and hops, whether or not the records are kept.
+  double end() const { return end_; }
+  std::uint64_t hop_count() const { return hops_; }
 
  private:
   std::vector<std::string> tags_;
@@ -67,6 +85,9 @@ class Timeline {
   std::vector<ComputeRecord> computes_;
   std::vector<TransferRecord> transfers_;
   std::uint32_t messages_ = 0;
+  bool keep_ = true;
+  double end_ = 0;
+  std::uint64_t hops_ = 0;
 };
 
 struct ProcessorStats {

@@ -100,5 +100,36 @@ TEST(DagReplay, EqualsTheEstimateWheneverNoTwoMessagesShareALink) {
   EXPECT_GT(contended, 0);         // and contention does happen
 }
 
+// A replay that keeps no timeline (what `mpnsim dag` does when no Gantt chart, trace or timeline
+// file is asked for) gives the same figures, bit for bit, under heavy contention, with and
+// without contention-aware plans; its timeline holds no record.
+TEST(DagReplay, WithoutTheTimelineTheFiguresAreTheSame) {
+  for (const bool contention : {false, true}) {
+    RandomDagParams p;
+    p.tasks = 300;
+    p.max_in = 3;
+    p.max_out = 3;
+    p.seed = 9;
+    MachineSpec machine = testing::dag_machine(hypercube(3), 2.0, 0.1);
+    for (auto& proc : machine.processors) proc.send_ports = proc.recv_ports = 1;
+    const ProblemBox box(generate_random_dag(p), machine);
+    DagProblem problem = box.problem();
+    if (contention) problem.options.model = CommModel::contention;
+    const DagSchedulerEntry* heft = find_dag_scheduler("heft");
+    const Schedule s = heft->schedule(problem, resolve_params(heft->params, {}));
+    const DagReplay kept = replay(box.graph, s, box.machine, true);
+    const DagReplay bare = replay(box.graph, s, box.machine, false);
+    EXPECT_GT(kept.makespan, s.makespan() * (contention ? 0.0 : 1.01)) << "the case must contend";
+    EXPECT_EQ(bare.makespan, kept.makespan);
+    EXPECT_EQ(bare.makespan, kept.stats.makespan);
+    EXPECT_EQ(bare.finish, kept.finish);
+    EXPECT_EQ(bare.hops, kept.stats.hops);
+    EXPECT_EQ(bare.messages, kept.stats.messages);
+    EXPECT_EQ(bare.hops, kept.timeline.transfers().size());
+    EXPECT_TRUE(bare.timeline.computes().empty());
+    EXPECT_TRUE(bare.timeline.transfers().empty());
+  }
+}
+
 }  // namespace
 }  // namespace mpnsim

@@ -163,18 +163,23 @@ MachineSpec replay_machine(const TaskGraph& graph, const MachineSpec& machine) {
   return unit;
 }
 
-DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine) {
+DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool keep_timeline) {
   check_costs_fit(graph, machine);
   Engine engine;
   const MachineSpec played = replay_machine(graph, machine);
   Machine m(engine, played);
+  m.timeline().keep_records(keep_timeline);
   Plan plan = replay_plan(graph, schedule, played);
   const PlanOutcome outcome = play(std::move(plan), m);
   DagReplay r;
   r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
-  r.timeline = std::move(m.timeline());
-  r.stats = summarize(r.timeline, machine.size());
-  r.makespan = r.stats.makespan;
+  r.makespan = m.timeline().end();
+  r.messages = m.timeline().messages();
+  r.hops = m.timeline().hop_count();
+  if (keep_timeline) {
+    r.timeline = std::move(m.timeline());
+    r.stats = summarize(r.timeline, machine.size());
+  }
   return r;
 }
 

@@ -33,6 +33,9 @@ MachineSpec replay_machine(const TaskGraph& graph, const MachineSpec& machine);
 struct DagReplay {
   double makespan = 0;         // end of the last computation or message
   std::vector<double> finish;  // per task
+  std::uint64_t messages = 0;  // messages between processors
+  std::uint64_t hops = 0;      // their hops
+  // With keep_timeline only (empty otherwise): every computation and hop, and its summary.
   Timeline timeline;
   TimelineStats stats;
 };
@@ -40,7 +43,10 @@ struct DagReplay {
 // Plays replay_plan on a fresh engine and replay_machine. Throws std::invalid_argument
 // when the graph's cost table does not have one column per processor. Without contention (no two messages on
 // one link direction at once, enough ports) every time equals the schedule's estimate;
-// with it, messages queue and the replay is usually longer.
-DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine);
+// with it, messages queue and the replay is usually longer. Without keep_timeline the replay
+// keeps no record of what happened, only the figures above: what a report without Gantt
+// chart, trace or timeline file needs, in a fraction of the memory.
+DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine,
+                 bool keep_timeline = true);
 
 }  // namespace mpnsim

@@ -140,7 +140,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     setup.timing = o.timing;
     if (const std::string problem = dag_work_problem(setup); !problem.empty()) throw ParamError("scheduler", problem);
 
-    DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0));
+    DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0), !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty());
     r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);
     if (o.format == "json") out << std::setw(2) << dag_json(r, o.timing) << "\n";  // streamed: no copy of the text
     else out << dag_table(r, o.timing);

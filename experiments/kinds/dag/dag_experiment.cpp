@@ -25,7 +25,8 @@ class DagPoint : public PreparedPoint {
   // The runner's point seed follows every swept parameter; the graph's seed follows only the
   // workload's (DagWorkload::make), so all networks and schedulers get the same graphs.
   PointResult run(std::uint64_t, int repetition, int point) const override {
-    DagRun r = run_dag(setup_, setup_.workload.make(experiment_seed_, repetition));
+    DagRun r = run_dag(setup_, setup_.workload.make(experiment_seed_, repetition),
+                       outputs_.gantt || outputs_.trace || outputs_.timeline);
     r.graph_seed = setup_.workload.graph_seed(experiment_seed_, repetition);
     PointResult out;
     out.metrics = dag_metrics_row(r, setup_.timing);

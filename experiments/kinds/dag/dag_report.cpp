@@ -70,7 +70,7 @@ void apply_ec_ratio(TaskGraph& g, const DagSetup& s, double target) {
 
 }  // namespace
 
-DagRun run_dag(const DagSetup& setup, TaskGraph graph) {
+DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline) {
   DagRun r;
   r.network = setup.machine.topology.name();
   r.graph = std::move(graph);
@@ -84,7 +84,7 @@ DagRun run_dag(const DagSetup& setup, TaskGraph graph) {
   r.validity = check_schedule(problem, r.schedule, rules);
   r.metrics = schedule_metrics(problem, r.schedule);
   r.link_conflicts = estimated_link_conflicts(problem, r.schedule);
-  r.replay = replay(r.graph, r.schedule, setup.machine.spec);
+  r.replay = replay(r.graph, r.schedule, setup.machine.spec, keep_timeline);
   r.ec_ratio = ec_ratio_of(problem);
   r.degree_ratio = setup.workload.degree_ratio();
   return r;
@@ -116,7 +116,7 @@ nlohmann::ordered_json dag_json(const DagRun& r, bool timing) {
   j["degree_ratio"] = r.degree_ratio ? json(*r.degree_ratio) : json(nullptr);
   j["graph_seed"] = r.graph_seed ? json(*r.graph_seed) : json(nullptr);
   j["messages"] = r.schedule.messages.size();
-  j["hops"] = r.replay.stats.hops;
+  j["hops"] = r.replay.hops;
   j["link_conflicts"] = r.link_conflicts;
   j["busy"] = r.metrics.busy;
   if (timing) j["scheduler_cpu_seconds"] = r.scheduler_cpu_seconds;
@@ -137,7 +137,7 @@ std::string dag_table(const DagRun& r, bool timing) {
                      r.metrics.speedup, r.metrics.t1, r.metrics.efficiency, r.metrics.lif);
   out += fmt::format("critical path      {:.9g}\n", r.metrics.critical_path);
   if (std::isfinite(r.ec_ratio)) out += fmt::format("E/C ratio          {:.6g}\n", r.ec_ratio);
-  out += fmt::format("messages           {} ({} hops)\n", r.schedule.messages.size(), r.replay.stats.hops);
+  out += fmt::format("messages           {} ({} hops)\n", r.schedule.messages.size(), r.replay.hops);
   out += fmt::format("valid              {}\n", r.validity.valid() ? "yes" : "NO");
   for (const auto& v : r.validity.violations) out += fmt::format("  {}: {}\n", to_string(v.kind), v.text);
   if (timing) out += fmt::format("scheduler CPU      {:.6f} s\n", r.scheduler_cpu_seconds);

@@ -31,7 +31,9 @@ struct DagRun {
 // Applies the set-up's E/C ratio to the graph, schedules it (timing the scheduler), checks
 // the schedule with the scheduler's rules and replays it. Throws std::invalid_argument when
 // the E/C ratio cannot be reached (no data on any edge, or the startup alone is too slow).
-DagRun run_dag(const DagSetup& setup, TaskGraph graph);
+// The replay keeps its timeline only with keep_timeline (for Gantt charts, traces and
+// timeline files); the figures reported are the same either way.
+DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline = true);
 
 // Keys: scheduler, network, graph, processors, tasks, edges, makespan, replayed_makespan,
 // plan_error, speedup, replayed_speedup, efficiency, lif, valid, violations, t1, critical_path, ec_ratio,

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/cli/command_flags.hpp"
+#include "experiments/config/command_flags.hpp"
 #include "experiments/cli/result_columns_list.hpp"
 #include "experiments/config/input_error.hpp"
 #include "experiments/config/machine_config.hpp"

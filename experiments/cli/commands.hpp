@@ -5,16 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "experiments/config/exit_codes.hpp"
 #include "experiments/config/experiment_spec.hpp"
 #include "experiments/run/runner.hpp"
 
 namespace mpnsim {
 
-// Exit codes shared by every command.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailure = 1;
-inline constexpr int kExitBadInput = 2;
-inline constexpr int kExitInterrupted = 130;
 
 class MpiSession;
 

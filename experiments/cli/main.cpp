@@ -9,7 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/cli/commands.hpp"
-#include "experiments/cli/flag_suggestions.hpp"
+#include "experiments/config/flag_suggestions.hpp"
 #include "experiments/cli/registry_help.hpp"
 #include "experiments/kinds/dag/dag_command.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"

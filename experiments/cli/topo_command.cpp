@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/cli/command_flags.hpp"
+#include "experiments/config/command_flags.hpp"
 #include "experiments/cli/commands.hpp"
 #include "experiments/config/work_limits.hpp"
 #include "experiments/output/output_file.hpp"

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/cli/command_flags.hpp"
-#include "experiments/cli/commands.hpp"
+#include "experiments/config/command_flags.hpp"
+#include "experiments/config/exit_codes.hpp"
 #include "experiments/kinds/dag/dag_report.hpp"
 #include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/cli/command_flags.hpp"
-#include "experiments/cli/commands.hpp"
+#include "experiments/config/command_flags.hpp"
+#include "experiments/config/exit_codes.hpp"
 #include "experiments/config/machine_config.hpp"
 #include "experiments/config/work_limits.hpp"
 #include "experiments/kinds/task_tree/task_tree_report.hpp"

@@ -1,5 +1,5 @@
 // Did-you-mean for flags, and refusal of repeated options.
-#include "experiments/cli/flag_suggestions.hpp"
+#include "experiments/config/flag_suggestions.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Splitting of --PARAM VALUE flags for the subcommands that take model parameters.
-#include "experiments/cli/command_flags.hpp"
+#include "experiments/config/command_flags.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "experiments/cli/commands.hpp"
-#include "experiments/cli/flag_suggestions.hpp"
+#include "experiments/config/exit_codes.hpp"
+#include "experiments/config/flag_suggestions.hpp"
 #include "experiments/config/input_error.hpp"
 #include "experiments/config/yaml_source.hpp"
 #include "experiments/config/yaml_syntax_problem.hpp"

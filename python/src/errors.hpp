@@ -1,4 +1,4 @@
-// mpnsim's errors as Python exceptions: bad input becomes mpnsim.InputError (a ValueError) with the command line's text.
+// mpnsim's errors as Python exceptions: bad input is mpnsim.InputError (a ValueError), in the command line's words.
 #pragma once
 
 #include <exception>

@@ -26,7 +26,8 @@ MachineHandle make_machine(const std::string& topology, const TextParams& params
     machine[section][key] = value;
   };
   for (const auto& [name, value] : params) {
-    if (name == "w" || name == "coprocessor" || name == "send_ports" || name == "recv_ports") set("processor", name, value);
+    if (name == "w" || name == "coprocessor" || name == "send_ports" || name == "recv_ports")
+      set("processor", name, value);
     else if (name == "z" || name == "S") set("link", name, value);
     else if (name == "Tcp" || name == "Tcm") machine[name] = value;
     else machine["topology"][name] = value;
@@ -76,11 +77,13 @@ GraphHandle graph_from_edges(const std::vector<std::string>& names, const std::v
   for (std::size_t e = 0; e < edges.size(); ++e) {
     const auto& [from, to, data] = edges[e];
     if (from < 0 || from >= n || to < 0 || to >= n)
-      throw std::invalid_argument(fmt::format("edge {} ({} -> {}): its ends must be tasks 0..{}", e, from, to, n - 1));
+      throw std::invalid_argument(
+          fmt::format("edge {} ({} -> {}): its ends must be tasks 0..{}", e, from, to, n - 1));
     if (from == to) throw std::invalid_argument(fmt::format("edge {}: task {} depends on itself", e, names[from]));
     g->add_edge(from, to, data);
   }
-  if (const auto cycle = find_cycle(*g); !cycle.empty()) throw std::invalid_argument("the edges form a cycle: " + describe_cycle(*g, cycle));
+  if (const auto cycle = find_cycle(*g); !cycle.empty())
+    throw std::invalid_argument("the edges form a cycle: " + describe_cycle(*g, cycle));
   if (const auto problem = dag_number_problem(*g)) throw std::invalid_argument(problem->text);
   GraphHandle h;
   h.workload.entry = find_dag_workload("dot");  // a graph in memory is a workload read from a file

@@ -1,6 +1,7 @@
 // The views a Python scheduler works through, and its entry in the C++ registry of DAG schedulers.
 #include "python_scheduler.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -119,7 +120,14 @@ Schedule run_python_scheduler(const std::string& name, const DagProblem& problem
   return builder.take();
 }
 
+std::atomic<int> runs_in_progress{0};
+
+py::object range(int n) { return py::module_::import("builtins").attr("range")(n); }
+
 }  // namespace
+
+RunInProgress::RunInProgress() { ++runs_in_progress; }
+RunInProgress::~RunInProgress() { --runs_in_progress; }
 
 void forget_python_error() { first_error() = py::none(); }
 
@@ -136,6 +144,8 @@ void register_python_scheduler(const std::string& name, const std::string& descr
     *it->second = std::move(function);
     return;
   }
+  if (runs_in_progress.load() > 0)
+    throw std::runtime_error("a new DAG scheduler cannot be registered while a run is in progress in another thread");
   DagSchedulerEntry entry;
   entry.name = name;
   entry.description = description;
@@ -147,9 +157,9 @@ void register_python_scheduler(const std::string& name, const std::string& descr
 
 void bind_python_scheduler(py::module_& m) {
   py::class_<ProblemView>(m, "Problem", "What a Python DAG scheduler schedules: the graph, the machine, their costs.")
-      .def_property_readonly("tasks", [](const ProblemView& v) { return py::module_::import("builtins").attr("range")(v.get().graph.size()); },
+      .def_property_readonly("tasks", [](const ProblemView& v) { return range(v.get().graph.size()); },
                              "range of the task indices")
-      .def_property_readonly("processors", [](const ProblemView& v) { return py::module_::import("builtins").attr("range")(v.get().processors()); },
+      .def_property_readonly("processors", [](const ProblemView& v) { return range(v.get().processors()); },
                              "range of the processor indices")
       .def_property_readonly("edges", [](const ProblemView& v) {
         std::vector<std::tuple<int, int, double>> out;

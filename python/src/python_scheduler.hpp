@@ -12,6 +12,17 @@ namespace mpnsim::python {
 // built-in scheduler's name is refused.
 void register_python_scheduler(const std::string& name, const std::string& description, pybind11::function function);
 
+// Held by every run that may look schedulers up (schedule, run_experiment): a new scheduler
+// is refused while one is in progress (in another Python thread), since registering moves the
+// registry's entries that runs point to.
+class RunInProgress {
+ public:
+  RunInProgress();
+  ~RunInProgress();
+  RunInProgress(const RunInProgress&) = delete;
+  RunInProgress& operator=(const RunInProgress&) = delete;
+};
+
 // The first exception a Python scheduler raised since forget_python_error() (None if none):
 // runs that report failures as C++ exceptions (the experiment runner) give it back to Python
 // as it was raised. Both need the GIL.

@@ -30,6 +30,7 @@ py::tuple schedule_dag(const GraphHandle& graph, const MachineHandle& machine, c
     else s[name] = value;
   }
   config["scheduler"] = s;
+  const RunInProgress running;
   std::string json;
   std::vector<std::string> task;
   std::vector<int> processor;
@@ -124,6 +125,7 @@ ExperimentResults run_experiment_unlocked(const std::string& path, const std::st
 }  // namespace
 
 ExperimentResults run_experiment_file(const std::string& path, const std::string& output) {
+  const RunInProgress running;
   forget_python_error();
   try {
     py::gil_scoped_release release;

@@ -1,4 +1,4 @@
-"""docs/examples/compare_in_python.ipynb executes without errors (nbclient, Debian's ipykernel), so it cannot go stale."""
+"""docs/examples/compare_in_python.ipynb runs without errors (nbclient, Debian's ipykernel): it cannot go stale."""
 
 import json
 import sys

@@ -194,3 +194,13 @@ def test_registering_again_replaces_but_built_in_names_are_refused():
         mpnsim.schedule(GRAPH, MACHINE, "py-eft").makespan
     with pytest.raises(ValueError, match="already registered"):
         mpnsim.dag_scheduler("heft")(first)
+
+
+def test_no_new_scheduler_while_a_run_is_in_progress():
+    @mpnsim.dag_scheduler("py-registers")
+    def registers(problem, builder):
+        mpnsim.dag_scheduler("py-registered-inside")(one_processor)
+
+    with pytest.raises(mpnsim.Error, match="in progress"):
+        mpnsim.schedule(GRAPH, MACHINE, "py-registers")
+    assert "py-registered-inside" not in dict(mpnsim.dag_schedulers())

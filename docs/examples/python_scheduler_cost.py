@@ -1,6 +1,6 @@
 """What a DAG scheduler costs per placed task: built-in (C++) against Python ones, and schedule() against the command.
 
-    PYTHONPATH=build/python /usr/bin/python3 python/tools/scheduler_cost.py [--tasks 2000] [--dim 4]
+    PYTHONPATH=build/python /usr/bin/python3 docs/examples/python_scheduler_cost.py [--tasks 2000] [--dim 4]
 
 The scheduler's own time is the thread CPU time `timing=True` reports (a Python scheduler's calls
 included); the check and the replay come on top, for every scheduler alike.
@@ -55,8 +55,8 @@ def main():
     for name in ["heft", "cost-best-processor", "cost-every-processor"]:
         cpu = min(mpnsim.schedule(graph, machine, name, timing=True).scheduler_cpu_seconds for _ in range(a.repeat))
         print(f"{name:22} {1e6 * cpu / a.tasks:8.2f} us per placed task (scheduler CPU)")
-    root = pathlib.Path(mpnsim.__file__).resolve().parents[3]
-    command = [str(root / "build" / "mpnsim"), "dag", "--generate", "--tasks", str(a.tasks), "--max_in", "3",
+    build = pathlib.Path(mpnsim.__file__).resolve().parents[2]  # BUILD/python/mpnsim/__init__.py
+    command = [str(build / "mpnsim"), "dag", "--generate", "--tasks", str(a.tasks), "--max_in", "3",
                "--max_out", "3", "--seed", "1", "--topology", "hypercube", "--dim", str(a.dim), "--scheduler",
                "heft", "--format", "json"]
     python, _ = best_of(a.repeat, lambda: mpnsim.schedule(mpnsim.TaskGraph.generate(tasks=a.tasks, max_in=3, max_out=3,

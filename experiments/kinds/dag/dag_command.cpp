@@ -2,7 +2,6 @@
 #include "experiments/kinds/dag/dag_command.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <iomanip>
 #include <sstream>
 
@@ -26,12 +25,7 @@ namespace {
 std::string workload_kind(const DagCommandOptions& o) {
   if (o.generate) return "random-dag";
   if (!o.graph_format.empty()) return o.graph_format;
-  const std::string ext = std::filesystem::path(o.graph).extension().string();
-  if (ext == ".dot" || ext == ".gv") return "dot";
-  if (ext == ".stg") return "stg";
-  if (ext == ".json") return "wfcommons";
-  throw ParamError("graph-format", fmt::format("cannot tell the format of '{}' from its extension: give "
-                                               "--graph-format dot, stg or wfcommons", o.graph));
+  return dag_file_format(o.graph);
 }
 
 }  // namespace

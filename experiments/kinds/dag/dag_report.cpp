@@ -68,6 +68,27 @@ void apply_ec_ratio(TaskGraph& g, const DagSetup& s, double target) {
                                             problem->text));
 }
 
+// The replay of the schedule. A schedule of an outside scheduler (one written in Python) can
+// be invalid in ways the engine cannot play: a task left unplaced, or an order on one processor
+// against the precedence, which makes the plan a cycle. It is then reported by its violations
+// alone, its replayed times NaN.
+DagReplay replay_if_possible(const TaskGraph& graph, const Schedule& schedule, const ValidityReport& validity,
+                             const MachineSpec& machine, bool keep_timeline) {
+  auto unplayable = [&] {
+    DagReplay none;
+    none.makespan = std::numeric_limits<double>::quiet_NaN();
+    none.finish.assign(static_cast<std::size_t>(graph.size()), none.makespan);
+    return none;
+  };
+  if (validity.has(ViolationKind::unplaced)) return unplayable();
+  try {
+    return replay(graph, schedule, machine, keep_timeline);
+  } catch (const std::invalid_argument&) {
+    if (validity.valid()) throw;
+    return unplayable();
+  }
+}
+
 }  // namespace
 
 DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline) {
@@ -84,7 +105,7 @@ DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline) {
   r.validity = check_schedule(problem, r.schedule, rules);
   r.metrics = schedule_metrics(problem, r.schedule);
   r.link_conflicts = estimated_link_conflicts(problem, r.schedule);
-  r.replay = replay(r.graph, r.schedule, setup.machine.spec, keep_timeline);
+  r.replay = replay_if_possible(r.graph, r.schedule, r.validity, setup.machine.spec, keep_timeline);
   r.ec_ratio = ec_ratio_of(problem);
   r.degree_ratio = setup.workload.degree_ratio();
   return r;

@@ -147,15 +147,33 @@ DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, const s
              "required: {kind: random-dag, tasks: N, ...}, {kind: dot, file: F}, {kind: stg, file: F} or "
              "{kind: wfcommons, file: F}");
   if (!config["scheduler"]) src.fail(config, "scheduler", "required: {name: SCHEDULER, PARAM: VALUE ...}");
+  // The machine is read before the workload, so that a problem in both is reported at the machine.
+  DagMachine m = read_dag_machine(src, config["machine"], "machine");
+  DagWorkload w = read_dag_workload(src, config["workload"], "workload", base_dir);
+  check_dag_workload_fits(src, config["workload"], "workload", w, m.config.spec);
+  return read_dag_setup(src, config, std::move(w));
+}
+
+DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, DagWorkload workload) {
+  if (!config["machine"]) src.fail(config, "machine", "required: the network and its parameters");
+  if (!config["scheduler"]) src.fail(config, "scheduler", "required: {name: SCHEDULER, PARAM: VALUE ...}");
   DagMachine m = read_dag_machine(src, config["machine"], "machine");
   DagSetup s{std::move(m.config), std::move(m.comm)};
-  s.workload = read_dag_workload(src, config["workload"], "workload", base_dir);
-  check_dag_workload_fits(src, config["workload"], "workload", s.workload, s.machine.spec);
+  s.workload = std::move(workload);
   s.scheduler = &read_dag_scheduler(src, config["scheduler"], "scheduler", s.scheduler_params);
   if (config["ec_ratio"])
     s.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", kMinEcRatio, kMaxEcRatio);
   if (config["timing"]) s.timing = src.boolean(config["timing"], "timing");
   return s;
+}
+
+std::string dag_file_format(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".dot" || ext == ".gv") return "dot";
+  if (ext == ".stg") return "stg";
+  if (ext == ".json") return "wfcommons";
+  throw ParamError("graph-format", fmt::format("cannot tell the format of '{}' from its extension: give "
+                                               "--graph-format dot, stg or wfcommons", path));
 }
 
 }  // namespace mpnsim

@@ -80,5 +80,12 @@ const DagSchedulerEntry& read_dag_scheduler(const YamlSource& src, const YAML::N
 // The keys of `kind: dag` besides the common ones, and reading them all.
 const std::vector<std::string>& dag_keys();
 DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir);
+// The same around a workload already read (a graph the Python module holds): `config` gives
+// machine, scheduler and the optional ec_ratio and timing; its workload, if any, is ignored.
+DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, DagWorkload workload);
+
+// The workload kind of a graph file from its extension: dot (.dot, .gv), stg or wfcommons
+// (.json). Throws ParamError("graph-format", ...) for any other extension.
+std::string dag_file_format(const std::string& path);
 
 }  // namespace mpnsim

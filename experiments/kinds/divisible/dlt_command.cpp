@@ -21,9 +21,14 @@
 namespace mpnsim {
 
 int dlt_command(const DltCommandOptions& o, std::ostream& out) {
+  return report_input_errors("dlt", [&] { return dlt_command_throwing(o, out); }, o.machine_file);
+}
+
+int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
-  return report_input_errors("dlt", [&]() -> int {
-    YAML::Node machine = load_machine_file(o.machine_file);
+  // The body that report_input_errors runs for the command; here its exceptions go to the caller.
+  const auto body = [&]() -> int {
+    YAML::Node machine = o.machine ? YAML::Clone(*o.machine) : load_machine_file(o.machine_file);
     const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
     const DivisibleStrategyEntry& strategy =
         find_strategy_or_fail(src, YAML::Node(), "--strategy", o.strategy);
@@ -105,7 +110,8 @@ int dlt_command(const DltCommandOptions& o, std::ostream& out) {
     if (const std::string why = divisible_reduction(s); !why.empty()) spdlog::info("{}: {}", s.strategy, why);
     write_timeline_files(r.check.timeline, s.plan_machine, g, {o.gantt, o.trace, o.timeline});
     return kExitOk;
-  }, o.machine_file);
+  };
+  return body();
 }
 
 }  // namespace mpnsim

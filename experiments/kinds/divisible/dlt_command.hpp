@@ -6,12 +6,16 @@
 #include <string>
 #include <vector>
 
+#include <yaml-cpp/yaml.h>
+
 namespace mpnsim {
 
 struct DltCommandOptions {
   std::string strategy;
   std::string topology;        // family; its parameters come in `extras`
   std::string machine_file;    // optional YAML mapping like an experiment's `machine:`
+  // The same mapping already in memory (the Python module's Machine), in place of machine_file.
+  std::optional<YAML::Node> machine;
   std::optional<double> w, z, Tcp, Tcm, S, load;
   std::optional<bool> coprocessor;
   std::string send_ports, recv_ports;
@@ -24,5 +28,8 @@ struct DltCommandOptions {
 };
 
 int dlt_command(const DltCommandOptions& options, std::ostream& out);
+// The command without its error report: bad input throws (InputError, ParamError,
+// std::invalid_argument) instead of being logged. The Python module runs this one.
+int dlt_command_throwing(const DltCommandOptions& options, std::ostream& out);
 
 }  // namespace mpnsim

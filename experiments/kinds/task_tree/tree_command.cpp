@@ -76,8 +76,13 @@ bool declares(const std::vector<ParamSpec>* specs, const std::string& name) {
 }  // namespace
 
 int tree_command(const TreeCommandOptions& o, std::ostream& out) {
+  return report_input_errors("tree", [&] { return tree_command_throwing(o, out); });
+}
+
+int tree_command_throwing(const TreeCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
-  return report_input_errors("tree", [&]() -> int {
+  // The body that report_input_errors runs for the command; here its exceptions go to the caller.
+  const auto body = [&]() -> int {
     const std::vector<Flag> flags = read_flags(o.args);
     std::array<std::string, 3> choice;
     std::vector<std::string> seen;
@@ -169,7 +174,8 @@ int tree_command(const TreeCommandOptions& o, std::ostream& out) {
       write_timeline_files(x.timeline, x.machine, g, {o.gantt, o.trace, o.timeline});
     }
     return kExitOk;
-  });
+  };
+  return body();
 }
 
 }  // namespace mpnsim

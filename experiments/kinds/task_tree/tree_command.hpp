@@ -27,5 +27,8 @@ struct TreeCommandOptions {
 };
 
 int tree_command(const TreeCommandOptions& options, std::ostream& out);
+// The command without its error report: bad input throws (InputError, ParamError,
+// std::invalid_argument) instead of being logged. The Python module runs this one.
+int tree_command_throwing(const TreeCommandOptions& options, std::ostream& out);
 
 }  // namespace mpnsim

@@ -1,0 +1,24 @@
+"""Keyword values as the command line's flag values: mpnsim's own readers then check them."""
+
+import numbers
+import os
+
+
+def text(value):
+    """The flag text of a Python value: true/false, whole numbers, floats that read back exactly, str and paths."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        return repr(float(value))
+    if isinstance(value, str):
+        return value
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    raise TypeError(f"expected a number, a bool, a str or a path, got {type(value).__name__}: {value!r}")
+
+
+def text_params(params):
+    """(name, text) pairs of keyword arguments, in the order given."""
+    return [(name, text(value)) for name, value in params.items()]

@@ -1,0 +1,105 @@
+"""mpnsim.TaskGraph: a task DAG, generated, read from a file or built from lists."""
+
+import os
+
+from . import _mpnsim
+from ._text import text_params
+
+
+class TaskGraph:
+    """A task DAG: tasks with work, edges with data sizes. Make one with generate, read or from_edges."""
+
+    def __init__(self, handle):
+        self._handle = handle
+
+    @classmethod
+    def generate(cls, seed=1, **params):
+        """The random graph of thesis §6.4, as `mpnsim dag --generate --PARAM VALUE ... --seed SEED` draws it.
+
+        Parameters: tasks, max_in, max_out, exec_min, exec_max, data_min, data_max, integer. `seed` is
+        the command's --seed (an experiment's seed, from which the graph's own seed is derived).
+        """
+        return cls(_mpnsim.generate_graph(text_params(params), int(seed)))
+
+    @classmethod
+    def read(cls, path, format=None, **params):
+        """A DOT, STG or WfCommons JSON file (format from the extension, or dot, stg, wfcommons).
+
+        Keywords as the command's flags: costs (a cost table CSV), dummies (STG: keep or drop),
+        default_edge_size (DOT).
+        """
+        return cls(_mpnsim.read_graph(os.fspath(path), format or "", text_params(params)))
+
+    @classmethod
+    def from_edges(cls, work, edges, name="graph"):
+        """A graph from task works and (from, to, data) edges.
+
+        `work` is a list (tasks named "T0", "T1", ... and numbered by position) or a dict of
+        name -> work (numbered in the dict's order); an edge's ends are task numbers, or names
+        with a dict.
+        """
+        if isinstance(work, dict):
+            names = [str(k) for k in work]
+            works = [float(v) for v in work.values()]
+        else:
+            works = [float(v) for v in work]
+            names = [f"T{i}" for i in range(len(works))]
+        index = {n: i for i, n in enumerate(names)}
+
+        def end(x):
+            if isinstance(x, str):
+                if x not in index:
+                    raise _mpnsim.InputError(f"edge end '{x}' is not a task")
+                return index[x]
+            return int(x)
+
+        triples = []
+        for e in edges:
+            if len(e) != 3:
+                raise _mpnsim.InputError(f"an edge is (from, to, data), got {e!r}")
+            triples.append((end(e[0]), end(e[1]), float(e[2])))
+        return cls(_mpnsim.graph_from_edges(names, works, triples, str(name)))
+
+    @property
+    def name(self):
+        return self._handle.name
+
+    def __len__(self):
+        return self._handle.size
+
+    @property
+    def tasks(self):
+        """The task names, by task number."""
+        return self._handle.names
+
+    @property
+    def work(self):
+        """The tasks' work, by task number."""
+        return self._handle.work
+
+    @property
+    def edges(self):
+        """(from, to, data) of every edge, by edge number."""
+        return self._handle.edges
+
+    @property
+    def graph_seed(self):
+        """The seed a generated graph was drawn with (None for other graphs)."""
+        return self._handle.graph_seed
+
+    @property
+    def t1(self):
+        """The whole graph on one processor with w = 1 and Tcp = 1 (a cost table: its best column)."""
+        return self._handle.t1
+
+    @property
+    def critical_path(self):
+        """The longest path of work (a cost table: of the rows' means), without communication."""
+        return self._handle.critical_path
+
+    def to_dot(self):
+        """The graph as DOT text, as `mpnsim dag --write-dot` writes it."""
+        return self._handle.dot()
+
+    def __repr__(self):
+        return f"<TaskGraph {self.name!r}: {len(self)} tasks, {len(self.edges)} edges>"

@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libboost-graph-dev libyaml-cpp-dev libspdlog-dev libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox
-  libopenmpi-dev openmpi-bin libsimgrid-dev
+  libopenmpi-dev openmpi-bin libsimgrid-dev libglpk-dev
 )
 
 missing=()

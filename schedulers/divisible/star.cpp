@@ -4,7 +4,9 @@
 // geometric one: alpha_{j+1} = alpha_j * w / (w + z), so the speedup of N
 // children is (1 - k^(N+1)) / (1 - k) with k = 1/(1 + sigma), sigma = z/w,
 // tending to 1 + 1/sigma. Heterogeneous processors and links are solved by the
-// equal-finish solver, which is exact for any star.
+// equal-finish solver on the best participating set for the send order
+// (participation.hpp): a child whose slow link would delay the later sends by more
+// than its share is worth is left out, and the notes say so.
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
@@ -24,9 +26,11 @@ std::vector<ParamSpec> star_params(bool sequential) {
       {"beta", ParamType::real, "0",
        "results returned: every communication time is multiplied by 1+beta (seed 004 §2)", 0, 1e300, {}},
   };
-  if (sequential)
+  if (sequential) {
     p.push_back({"order", ParamType::text, "index",
                  "order of the sends: by child index, or fastest link first", 0, 0, {"index", "fastest-link"}});
+    p.push_back(participation_param());
+  }
   return p;
 }
 
@@ -57,7 +61,8 @@ DltSolution solve_star(const DltInput& in, bool sequential) {
       return link_between(m, centre, a).z < link_between(m, centre, b).z;
     });
   }
-  DltSolution sol = solve_equal_finish(tree, m, in.load);
+  DltSolution sol = solve_equal_finish(tree, m, in.load,
+                                       sequential ? participation_rule(in.params) : ParticipationRule::optimal);
   sol.strategy = sequential ? "star-sequential" : "star-concurrent";
   if (in.params.real("beta") > 0)
     sol.notes.push_back(fmt::format("results returned: communication times multiplied by {}",

@@ -26,6 +26,18 @@ const LinkSpec& link_between(const MachineSpec& m, int a, int b) {
   throw std::invalid_argument(fmt::format("no link between {} and {}", a, b));
 }
 
+ParamSpec participation_param() {
+  return {"participation", ParamType::text, "optimal",
+          "who takes part: the best set for the send order, or everyone whose share is not negative "
+          "(the fixed-sequence closed forms' reading)",
+          0, 0, {"optimal", "negative-only"}};
+}
+
+ParticipationRule participation_rule(const ParamSet& params) {
+  return params.text("participation") == "negative-only" ? ParticipationRule::negative_only
+                                                         : ParticipationRule::optimal;
+}
+
 bool is_homogeneous(const MachineSpec& m) {
   for (const auto& p : m.processors)
     if (p.w != m.processors.front().w) return false;

@@ -1,7 +1,9 @@
 // Small helpers shared by divisible-load strategies (machine adjustments, link lookup).
 #pragma once
 
+#include "schedulers/divisible/equal_finish_solver.hpp"
 #include "sim/machine_spec.hpp"
+#include "sim/parameters.hpp"
 
 namespace mpnsim {
 
@@ -15,6 +17,12 @@ void set_send_ports(MachineSpec& m, int p, int ports);
 
 // The link between a and b; throws std::invalid_argument if there is none.
 const LinkSpec& link_between(const MachineSpec& m, int a, int b);
+
+// The `participation` parameter of strategies built on the equal-finish solver: `optimal`
+// (the best participating set for the send order) or `negative-only` (every processor
+// unless its share comes out negative: the reading before issue #25).
+ParamSpec participation_param();
+ParticipationRule participation_rule(const ParamSet& params);
 
 // True when every processor has the same w and every link the same z and S.
 bool is_homogeneous(const MachineSpec& m);

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "schedulers/divisible/strategy_support.hpp"
+
 namespace mpnsim {
 
 ReturnRule return_rule(const std::string& name) {
@@ -85,6 +87,32 @@ DltSolution star_lp_solution(const MachineSpec& machine, int centre, std::vector
   std::vector<std::string> notes;
   Searched found;
   StarScheduleInput in{machine, centre, workers, installments, rule != ReturnRule::none, delta, {}, load};
+  // With startups every message of every installment costs S whatever it carries, so fewer
+  // workers can finish sooner: the best prefix of the send order is kept (FIFO returns
+  // standing in for `best` while choosing), then workers the optimum gives nothing go too.
+  bool startups = false;
+  for (int v : workers) startups = startups || link_between(machine, centre, v).startup > 0;
+  if (startups && !workers.empty()) {
+    const ReturnRule probe = rule == ReturnRule::best ? ReturnRule::fifo : rule;
+    std::size_t keep = workers.size();
+    in.workers = workers;
+    double best_T = search(in, probe).schedule.T;
+    for (std::size_t k = workers.size(); k-- > 0;) {
+      in.workers.assign(workers.begin(), workers.begin() + static_cast<std::ptrdiff_t>(k));
+      const double T = search(in, probe).schedule.T;
+      if (clearly_lower(T, best_T)) {
+        best_T = T;
+        keep = k;
+      }
+    }
+    if (keep < workers.size()) {
+      const std::vector<int> out(workers.begin() + static_cast<std::ptrdiff_t>(keep), workers.end());
+      notes.push_back(fmt::format("left out processor(s) {}: with startups on every message, the first {} worker(s) "
+                                  "of the send order finish sooner than more of them (best prefix of the order)",
+                                  fmt::join(out, ", "), keep));
+      workers.resize(keep);
+    }
+  }
   for (;;) {
     in.workers = workers;
     found = search(in, rule);

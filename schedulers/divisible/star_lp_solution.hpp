@@ -23,9 +23,13 @@ ReturnRule return_rule(const std::string& name);
 //    relative 1e-12, first improvement taken, until no move does (a local optimum of the
 //    insertion neighbourhood; Beaumont, Marchal & Robert 2005 show the best order may be
 //    neither FIFO nor LIFO, and leave its complexity open).
-//  - Workers to which the optimum gives no load at all are left out (a note says which)
-//    and the program solved again without them, so that they pay no startup; with
-//    startups the program is then optimal for the workers that remain.
+//  - Who takes part: with S = 0 everyone the program gives a load (one given nothing is
+//    left out, which changes nothing). With startups every message costs S whatever it
+//    carries, so fewer workers may finish sooner: the best prefix of the send order is kept
+//    (chosen with FIFO returns for `best`), then workers the optimum gives nothing are
+//    left out and the program solved again. This choice of participants is a heuristic
+//    (the exact one is a mixed-integer program); the schedule is optimal for the workers
+//    kept. Notes say who was left out and why.
 //  - Chunks of an installment that come out empty are reported in a note: the
 //    equal-finish conditions would make them negative.
 DltSolution star_lp_solution(const MachineSpec& machine, int centre, std::vector<int> workers, int installments,

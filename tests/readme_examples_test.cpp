@@ -130,5 +130,7 @@ TEST(ReadmeExamples, EveryYamlBlockValidatesAndEveryCommandRuns) { check_documen
 
 TEST(ReadmeExamples, TheDagGuidesExamplesRun) { check_document("docs/dag.md", 1, 1); }
 
+TEST(ReadmeExamples, TheDivisibleBeyondGuidesExamplesRun) { check_document("docs/divisible_beyond.md", 0, 6); }
+
 }  // namespace
 }  // namespace mpnsim

@@ -184,6 +184,32 @@ void check_against_lp(bool startups) {
   EXPECT_GT(left_out, 5);  // the draws do exercise the fix
 }
 
+TEST(DltParticipation, WhenEveryoneTakesPartNothingChangesBitForBit) {
+  // The search only chooses who takes part; when it keeps everyone, the solution is the old
+  // rule's to the last bit (the equal-finish solver runs on the same set), plan included.
+  std::mt19937_64 rng(99);
+  int compared = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const int children = 2 + trial % 6;
+    const MachineSpec m = random_star(rng, children, trial % 2 == 1);
+    const Topology t = star(children + 1);
+    for (const char* order : {"index", "fastest-link"}) {
+      const DltSolution now = run(star_sequential_strategy(), t, m, {{"order", order}});
+      const DltSolution old =
+          run(star_sequential_strategy(), t, m, {{"order", order}, {"participation", "negative-only"}});
+      if (now.participating_count() != m.size()) continue;
+      ++compared;
+      EXPECT_EQ(now.T, old.T);
+      EXPECT_EQ(now.alpha, old.alpha);
+      EXPECT_EQ(now.notes, old.notes);
+      ASSERT_EQ(now.plan.actions.size(), old.plan.actions.size());
+      for (std::size_t i = 0; i < now.plan.actions.size(); ++i)
+        EXPECT_EQ(now.plan.actions[i].amount, old.plan.actions[i].amount);
+    }
+  }
+  EXPECT_GT(compared, 20);
+}
+
 TEST(DltParticipation, RandomStarsMatchTheLinearProgram) { check_against_lp(false); }
 
 TEST(DltParticipation, RandomStarsWithStartupsMatchTheMixedIntegerProgram) { check_against_lp(true); }

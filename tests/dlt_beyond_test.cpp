@@ -352,6 +352,17 @@ TEST(DltMultiInstallment, StartupsGiveAFiniteBestNumberOfInstallments) {
   EXPECT_GT(T.back(), T[static_cast<std::size_t>(best)] * (1 + 1e-6));
 }
 
+TEST(DltBeyond, FarApartTimeScalesStillAgreeWithTheEngine) {
+  // z = 1e-8 beside w = 1: the links' terms are 1e-8 of the rest and still decide T to 1e-9.
+  // (A fixed pivot tolerance of 1e-7 once dropped them: T off by 3e-8.)
+  for (double z : {1e-8, 1e-4, 1e3})
+    for (double w : {1.0, 1e-6, 1e5}) {
+      const DltSolution sol = run(star_multi_installment_strategy(), star(4), star_machine(4, w, z),
+                                  {{"installments", "3"}, {"results", "fifo"}, {"delta", "0.5"}});
+      expect_engine_agrees(sol, "scales");
+    }
+}
+
 TEST(DltBeyond, BadParametersAreRefusedByName) {
   const auto& mi = star_multi_installment_strategy();
   auto message = [&](const Params& p) {

@@ -9,7 +9,8 @@ namespace mpnsim {
 
 namespace {
 
-constexpr double kPivotEps = 1e-7;
+constexpr double kPivotEps = 1e-9;  // relative to the entering column's largest entry
+constexpr double kFeasibilityEps = 1e-13;
 constexpr double kDropEps = 1e-14;  // entries below this after a pivot are rounding of a zero
 constexpr double kCostEps = 1e-12;
 
@@ -111,18 +112,37 @@ struct Tableau {
         }
       }
       if (enter < 0) return true;
+      // Harris's two-pass ratio test: the bound of the step with every basic value allowed a
+      // little below 0, then, among the rows that bind within it, the largest pivot (Bland's
+      // smallest index when guarding against cycling): small pivots are what ruin a tableau.
+      // A pivot must stand out of its column's rounding: at least a relative kPivotEps of its
+      // largest entry (z = 1e-8 beside w = 1 makes pivots of 1e-8 that matter).
+      double column_max = 0;
+      for (int i = 0; i < m; ++i)
+        column_max = std::max(column_max, std::abs(a[static_cast<std::size_t>(i)][static_cast<std::size_t>(enter)]));
+      const double min_pivot = kPivotEps * column_max;
       int leave = -1;
+      double bound = 0;
+      for (int i = 0; i < m; ++i) {
+        const double aij = a[static_cast<std::size_t>(i)][static_cast<std::size_t>(enter)];
+        if (aij <= min_pivot) continue;
+        const double bi = std::max(0.0, a[static_cast<std::size_t>(i)][static_cast<std::size_t>(cols)]);
+        const double r = (bi + kFeasibilityEps) / aij;
+        if (leave < 0 || r < bound) bound = r;
+        leave = 0;
+      }
+      if (leave < 0) return false;
+      leave = -1;
       double ratio = 0;
       for (int i = 0; i < m; ++i) {
         const double aij = a[static_cast<std::size_t>(i)][static_cast<std::size_t>(enter)];
-        if (aij <= kPivotEps) continue;
-        const double r = a[static_cast<std::size_t>(i)][static_cast<std::size_t>(cols)] / aij;
-        // Ties: Bland's smallest index when guarding against cycling, else the largest pivot.
-        const bool tie = leave >= 0 && r <= ratio + 1e-12 * std::abs(ratio) && r >= ratio - 1e-12 * std::abs(ratio);
-        const bool better_tie =
-            tie && (bland ? basis[static_cast<std::size_t>(i)] < basis[static_cast<std::size_t>(leave)]
-                          : aij > a[static_cast<std::size_t>(leave)][static_cast<std::size_t>(enter)]);
-        if (leave < 0 || (!tie && r < ratio) || better_tie) {
+        if (aij <= min_pivot) continue;
+        const double r = std::max(0.0, a[static_cast<std::size_t>(i)][static_cast<std::size_t>(cols)]) / aij;
+        if (r > bound) continue;
+        const bool better =
+            leave < 0 || (bland ? basis[static_cast<std::size_t>(i)] < basis[static_cast<std::size_t>(leave)]
+                                : aij > a[static_cast<std::size_t>(leave)][static_cast<std::size_t>(enter)]);
+        if (better) {
           leave = i;
           ratio = r;
         }

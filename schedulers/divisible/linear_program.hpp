@@ -33,7 +33,9 @@ struct LpSolution {
 };
 
 // The two-phase simplex method on a dense tableau (Dantzig's rule, Bland's after a run of
-// degenerate pivots, so it cannot cycle). The optimal basis's values are then solved again
+// degenerate pivots, so it cannot cycle; Harris's two-pass ratio test with pivots relative to
+// their column; the tableau rebuilt from the basis every 16 pivots, and redundant rows
+// dropped after phase 1). The optimal basis's values are then solved again
 // from the original rows by Gaussian elimination with partial pivoting, so that they carry
 // no error accumulated over the pivots: the strategies' times must agree with the engine's
 // to 1e-9 and do to about 1e-15. Throws std::runtime_error when the program is infeasible

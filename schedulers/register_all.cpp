@@ -9,7 +9,7 @@ const std::vector<DivisibleStrategyEntry>& divisible_strategies() {
       hypercube_allport_strategy(), hypercube_nlf_strategy(), hypercube_llf_strategy(),
       mesh_layered_strategy(),      mesh_strategy(),          two_root_strategy(),
       star_sequential_strategy(),   star_concurrent_strategy(), chain_strategy(),
-      generic_strategy(),
+      generic_strategy(),           star_multi_installment_strategy(),
   };
   return entries;
 }

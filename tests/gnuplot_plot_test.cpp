@@ -84,6 +84,30 @@ outputs:
   EXPECT_NE(read_file(dir.path() / "out" / "summary.json").find("\"lif.svg\""), std::string::npos);
 }
 
+// mark_min: each curve's lowest point, found among all of y's digits (a table keeps six), as
+// the point with x = 3 in this CSV, where x = 2 is lower only in the seventh digit.
+TEST(GnuplotPlot, MarkMinMarksTheLowestPointOfEachCurve) {
+  if (!gnuplot_available()) GTEST_SKIP() << "gnuplot not installed";
+  TempDir dir("markmin");
+  dir.file("results.csv", "point,s,x,y\n0,a,1,0.5\n1,a,2,0.33333349\n2,a,3,0.33333334\n3,a,4,0.4\n"
+                          "4,b,1,0.2\n5,b,2,0.3\n6,b,3,0.4\n7,b,4,0.5\n");
+  PlotSpec p = lif_plot(false);
+  p.name = "m";
+  p.x = "x";
+  p.y = "y";
+  p.series = "s";
+  p.mark_min = true;
+  std::string script = gnuplot_script(p, "results.csv", {{"a", {0, 1, 2, 3}}, {"b", {4, 5, 6, 7}}});
+  EXPECT_NE(script.find("$best1 using 1:2 with points"), std::string::npos);
+  // Print the marked points instead of drawing them.
+  script = script.substr(0, script.find("set terminal")) + "print $best0\nprint $best1\n";
+  dir.file("m.gp", script);
+  const auto r = testing::run_in(dir.path(), "gnuplot m.gp", 30);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("3 0.333333339999"), std::string::npos) << r.output;  // %.17g of 0.33333334
+  EXPECT_NE(r.output.find("1 0.2"), std::string::npos) << r.output;
+}
+
 // Issue #21 H0: a plot title with a line break ran the next line as a gnuplot command (and
 // gnuplot runs `backquotes` inside double-quoted strings). Every text is now a string that
 // reads back as itself, with no raw control character and no backquote in the script.

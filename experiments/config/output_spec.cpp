@@ -13,7 +13,7 @@ namespace {
 
 const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt", "trace", "plots"};
 const std::vector<std::string> kPlotKeys{"name",   "x",      "y",    "series", "title",    "xlabel",
-                                         "ylabel", "logx", "logy", "errorbars"};
+                                         "ylabel", "logx", "logy", "errorbars", "mark_min"};
 
 // A plot's text as read, refused when it holds a control character: it goes into a gnuplot
 // script (where gnuplot_string escapes it all the same) and onto the plot, where a line break
@@ -66,6 +66,7 @@ OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const st
       if (p["logx"]) plot.logx = src.boolean(p["logx"], where + ".logx");
       if (p["logy"]) plot.logy = src.boolean(p["logy"], where + ".logy");
       if (p["errorbars"]) plot.errorbars = src.boolean(p["errorbars"], where + ".errorbars");
+      if (p["mark_min"]) plot.mark_min = src.boolean(p["mark_min"], where + ".mark_min");
       for (const auto& other : out.plots)
         if (other.name == plot.name) src.fail(p, where + ".name", "two plots share this name");
       out.plots.push_back(std::move(plot));

@@ -17,6 +17,7 @@ struct PlotSpec {
   std::string title, xlabel, ylabel;
   bool logx = false, logy = false;
   bool errorbars = false;  // draw the 95 % interval of y from its column <y>_ci95
+  bool mark_min = false;   // mark each curve's lowest point (a best m, a best order)
   // Where the plot stands in the file and its dotted key ("outputs.plots[0]"), so that checks
   // made once the columns are known can point at the key.
   YAML::Node node;

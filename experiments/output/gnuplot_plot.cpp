@@ -70,6 +70,11 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
       if (i < intervals->size())
         for (const auto& p : (*intervals)[i]) s += fmt::format("{:.17g} {:.17g} {:.17g}\n", p.x, p.mean, p.ci95);
       s += "EOD\n";
+      if (plot.mark_min && i < intervals->size()) {  // the means, in all their digits already
+        s += fmt::format("$exact{} << EOD\n", i);
+        for (const auto& p : (*intervals)[i]) s += fmt::format("{:.17g} {:.17g}\n", p.x, p.mean);
+        s += "EOD\n";
+      }
     }
   } else {
     // Each curve's rows are first copied into a datablock (`with table if`), so
@@ -82,9 +87,15 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
     const std::string columns = plot.errorbars ? fmt::format("({}):({}):({})", x, y, ci) : fmt::format("({}):({})", x, y);
     std::string defined = fmt::format("{0} == {0} && {1} == {1}", x, y);  // NaN != NaN
     if (plot.errorbars) defined += fmt::format(" && {0} == {0}", ci);
+    // For mark_min, a copy of each curve with y written in all its digits: tables keep six
+    // (T = 0.33333349 and 0.33333334 would be one value), a string column keeps them all.
+    const std::string exact = fmt::format("({}):(sprintf(\"%.17g\", {}))", x, y);
     if (plot.series.empty()) {
       s += "set table $curve0\n";
       s += fmt::format("plot {} using {} with table if ({})\n", gp_string(csv_name), columns, defined);
+      if (plot.mark_min)
+        s += fmt::format("set table $exact0\nplot {} using {} with table if ({})\n", gp_string(csv_name), exact,
+                         defined);
     } else {
       for (std::size_t i = 0; i < series.size(); ++i) {
         const std::string& value = series[i].value;
@@ -99,6 +110,9 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
         s += fmt::format("set table $curve{}\n", i);
         s += fmt::format("plot {} using {} with table if ({} && {})\n", gp_string(csv_name), columns, picked,
                          defined);
+        if (plot.mark_min)
+          s += fmt::format("set table $exact{}\nplot {} using {} with table if ({} && {})\n", i, gp_string(csv_name),
+                           exact, picked, defined);
       }
     }
     s += "unset table\nset datafile separator whitespace\nunset datafile columnheaders\n";
@@ -112,6 +126,12 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
       for (std::size_t i = 0; i < titles.size(); ++i)
         s += fmt::format("array ci{0}[|$ci{0}|]\nstats $ci{0} using (ci{0}[int($0) + 1] = $2) nooutput\n", i);
     }
+  }
+  if (plot.mark_min) {
+    // Each curve's lowest point (x at the minimum of y) into a datablock of one line.
+    for (std::size_t i = 0; i < titles.size(); ++i)
+      s += fmt::format("stats $exact{0} using 1:2 nooutput\nset print $best{0}\n"
+                       "print sprintf(\"%.17g %.17g\", STATS_pos_min_y, STATS_min_y)\nunset print\n", i);
   }
   if (plot.logx) s += "set logscale x\n";
   if (plot.logy) s += "set logscale y\n";
@@ -138,6 +158,10 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
       clauses.push_back(fmt::format("$curve{} using 1:2 smooth unique with linespoints {} title {}", i, style,
                                     gp_string(titles[i])));
   }
+  if (plot.mark_min)
+    for (std::size_t i = 0; i < n; ++i)
+      clauses.push_back(fmt::format("$best{} using 1:2 with points pt 7 ps 2.2 lc rgb \"black\" {}", i,
+                                    i == 0 ? "title \"lowest of each curve\"" : "notitle"));
   std::string plot_cmd = "plot ";
   for (std::size_t i = 0; i < clauses.size(); ++i) plot_cmd += (i ? ", \\\n     " : "") + clauses[i];
   s += "set terminal pngcairo size 960,600 font \"sans,10\"\n";

@@ -39,6 +39,10 @@ struct DltSolution {
   std::vector<double> layer_size;
   // Analytic finish time: every participating processor stops computing at T.
   double T = 0;
+  // When processors stop computing before T (results still travel back to the source
+  // after it, as in star-sequential's result collection): each processor's analytic end of
+  // computing, and T is then the end of the last message. Empty: every participant ends at T.
+  std::vector<double> compute_end;
   // Time for the originator alone (V * w_source * Tcp): speedup = T1 / T.
   double T1 = 0;
   // The distribution plan and the machine it is played on. This is the input

@@ -9,8 +9,11 @@
 namespace mpnsim {
 
 struct DltCheck {
-  double T_simulated = 0;           // latest finish among participating processors
-  double max_rel_diff = 0;          // max over participating |finish - T| / T
+  double T_simulated = 0;           // latest finish among participating processors (with
+                                    // solution.compute_end: the end of the last record)
+  double max_rel_diff = 0;          // max over participating |finish - T| / T (with
+                                    // solution.compute_end: |finish - its end| / T, and the
+                                    // last record's end against T)
   std::vector<double> finish;       // simulated finish per processor of the plan's machine
   Timeline timeline;
   TimelineStats stats;

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "schedulers/divisible/participation.hpp"
 #include "sim/router.hpp"
 
 namespace mpnsim {
@@ -69,7 +70,8 @@ enum class SendMode { sequential, concurrent, k_port };
 
 }  // namespace
 
-DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine, double load) {
+DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine, double load,
+                               ParticipationRule rule) {
   validate(machine);
   const int n = machine.size();
   if (static_cast<int>(tree.parent.size()) != n || static_cast<int>(tree.children.size()) != n)
@@ -110,6 +112,11 @@ DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine,
   }
 
   std::vector<std::string> notes;
+  if (rule == ParticipationRule::optimal) {
+    Participation chosen = best_participation(tree, machine, load, active);
+    active = std::move(chosen.active);
+    notes = std::move(chosen.notes);
+  }
   std::vector<NodeSolve> ns(static_cast<std::size_t>(n));
   std::vector<double> u(static_cast<std::size_t>(n)), alpha(static_cast<std::size_t>(n)),
       data(static_cast<std::size_t>(n));

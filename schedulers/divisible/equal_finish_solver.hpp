@@ -31,12 +31,18 @@ SendTree breadth_first_send_tree(const Adjacency& adjacency, int root, int max_d
 // one, its CPU first does its sends, one after another, then computes. Every
 // message of D units over link (u,v) takes S + z*Tcm*D.
 //
-// When the solution gives a processor or a subtree a negative load, the
-// offending subtree is left out (the last-sent child of a processor whose own
+// Who takes part: with `optimal` (the default), the fastest participating set for the
+// tree and its orders (best_participation, participation.hpp) is chosen first. With
+// `negative_only`, the reading before issue #25 (and of the fixed-sequence closed forms,
+// which use every processor of the sequence), every processor of the tree takes part
+// unless its load comes out negative. In both, when the solution gives a processor or a
+// subtree a negative load, the offending subtree is left out (the last-sent child of a processor whose own
 // share is negative) and the system solved again; the notes say who was left out.
 // The plan has a send per tree edge and a compute per participating processor,
 // with "after" dependencies that encode the port order, so the engine plays it
 // exactly as solved.
-DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine, double load);
+enum class ParticipationRule { optimal, negative_only };
+DltSolution solve_equal_finish(const SendTree& tree, const MachineSpec& machine, double load,
+                               ParticipationRule rule = ParticipationRule::optimal);
 
 }  // namespace mpnsim

@@ -17,13 +17,14 @@ DivisibleStrategyEntry generic_strategy() {
             "only processors within this many hops of the source take part (-1: all)", -1, 1e9, {}},
            {"beta", ParamType::real, "0",
             "results returned: every communication time is multiplied by 1+beta (seed 004 §2)", 0,
-            1e300, {}}},
+            1e300, {}},
+           participation_param()},
           {},
           [](const DltInput& in) {
             MachineSpec m = with_result_return(in.machine, in.params.real("beta"));
             const SendTree tree = breadth_first_send_tree(
                 in.topology.adjacency(), in.source, static_cast<int>(in.params.integer("layers")));
-            DltSolution sol = solve_equal_finish(tree, m, in.load);
+            DltSolution sol = solve_equal_finish(tree, m, in.load, participation_rule(in.params));
             sol.strategy = "generic";
             return sol;
           }};

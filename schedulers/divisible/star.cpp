@@ -4,7 +4,12 @@
 // geometric one: alpha_{j+1} = alpha_j * w / (w + z), so the speedup of N
 // children is (1 - k^(N+1)) / (1 - k) with k = 1/(1 + sigma), sigma = z/w,
 // tending to 1 + 1/sigma. Heterogeneous processors and links are solved by the
-// equal-finish solver, which is exact for any star.
+// equal-finish solver on the best participating set for the send order
+// (participation.hpp): a child whose slow link would delay the later sends by more
+// than its share is worth is left out, and the notes say so. With `results`, the
+// workers' results travel back to the centre as messages and the schedule is the
+// optimum of the star's linear program (star_schedule.hpp, star_lp_solution.hpp);
+// `beta` is seed 004's approximation of the same, kept as it was.
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
@@ -12,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "schedulers/divisible/equal_finish_solver.hpp"
+#include "schedulers/divisible/star_lp_solution.hpp"
 #include "schedulers/divisible/strategies.hpp"
 #include "schedulers/divisible/strategy_support.hpp"
 
@@ -22,42 +28,41 @@ namespace {
 std::vector<ParamSpec> star_params(bool sequential) {
   std::vector<ParamSpec> p{
       {"beta", ParamType::real, "0",
-       "results returned: every communication time is multiplied by 1+beta (seed 004 §2)", 0, 1e300, {}},
+       "seed 004's approximation of returned results: every communication time is multiplied by 1+beta "
+       "(seed 004 §2); `results` sends them as real messages instead", 0, 1e300, {}},
   };
-  if (sequential)
+  if (sequential) {
     p.push_back({"order", ParamType::text, "index",
                  "order of the sends: by child index, or fastest link first", 0, 0, {"index", "fastest-link"}});
+    p.push_back(participation_param());
+    for (ParamSpec& r : results_params()) p.push_back(std::move(r));
+  }
   return p;
 }
 
 DltSolution solve_star(const DltInput& in, bool sequential) {
   const Topology& t = in.topology;
   const int centre = in.source;
-  // Every other processor must hang off the centre: the topology is a star around the source.
-  for (int v = 0; v < t.size(); ++v) {
-    if (v == centre) continue;
-    const auto& adj = t.adjacency()[static_cast<std::size_t>(v)];
-    if (std::find(adj.begin(), adj.end(), centre) == adj.end())
-      throw std::invalid_argument(fmt::format(
-          "{} is not a single-level tree around processor {}: processor {} is not linked to it "
-          "(use the generic strategy for other networks)", t.name(), centre, v));
-  }
+  require_star_around(t, centre);
   MachineSpec m = with_result_return(in.machine, in.params.real("beta"));
   set_send_ports(m, centre, sequential ? 1 : kAllPorts);
-  SendTree tree;
-  tree.root = centre;
-  tree.parent.assign(static_cast<std::size_t>(t.size()), centre);
-  tree.parent[static_cast<std::size_t>(centre)] = -1;
-  tree.children.assign(static_cast<std::size_t>(t.size()), {});
-  auto& kids = tree.children[static_cast<std::size_t>(centre)];
-  for (int v = 0; v < t.size(); ++v)
-    if (v != centre) kids.push_back(v);
-  if (sequential && in.params.text("order") == "fastest-link") {
-    std::stable_sort(kids.begin(), kids.end(), [&](int a, int b) {
-      return link_between(m, centre, a).z < link_between(m, centre, b).z;
-    });
+  const std::vector<int> kids =
+      star_send_order(t, m, centre, sequential && in.params.text("order") == "fastest-link");
+  DltSolution sol;
+  if (sequential && results_choice(in.params) != "none") {
+    // Results as messages: the star's linear program (star_schedule.hpp), one installment.
+    sol = star_lp_solution(m, centre, kids, 1, return_rule(in.params.text("results")), in.params.real("delta"),
+                           in.load);
+  } else {
+    SendTree tree;
+    tree.root = centre;
+    tree.parent.assign(static_cast<std::size_t>(t.size()), centre);
+    tree.parent[static_cast<std::size_t>(centre)] = -1;
+    tree.children.assign(static_cast<std::size_t>(t.size()), {});
+    tree.children[static_cast<std::size_t>(centre)] = kids;
+    sol = solve_equal_finish(tree, m, in.load,
+                             sequential ? participation_rule(in.params) : ParticipationRule::optimal);
   }
-  DltSolution sol = solve_equal_finish(tree, m, in.load);
   sol.strategy = sequential ? "star-sequential" : "star-concurrent";
   if (in.params.real("beta") > 0)
     sol.notes.push_back(fmt::format("results returned: communication times multiplied by {}",

@@ -13,6 +13,7 @@ DivisibleStrategyEntry mesh_strategy();               // seed 004's network, rea
 DivisibleStrategyEntry two_root_strategy();           // seed 003
 DivisibleStrategyEntry star_sequential_strategy();    // single-level tree, one send at a time
 DivisibleStrategyEntry star_concurrent_strategy();    // single-level tree, all sends at once
+DivisibleStrategyEntry star_multi_installment_strategy();  // single-level tree, load in m rounds
 DivisibleStrategyEntry chain_strategy();              // linear daisy chain, load at one end
 DivisibleStrategyEntry generic_strategy();            // equal-finish solver on any topology
 

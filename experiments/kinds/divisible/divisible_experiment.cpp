@@ -2,6 +2,7 @@
 #include "experiments/kinds/divisible/divisible_experiment.hpp"
 
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 #include "experiments/config/output_names.hpp"
 #include "experiments/kinds/divisible/divisible_report.hpp"
 #include "experiments/kinds/divisible/divisible_setup.hpp"
+#include "experiments/kinds/divisible/random_machine.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
 
@@ -16,19 +18,40 @@ namespace mpnsim {
 
 namespace {
 
+// With `random_machine:`, what a run needs to draw its machine and solve on it.
+struct Redraw {
+  RandomMachine random;
+  std::uint64_t seed = 1;
+  Topology topology;
+  MachineSpec base;
+  const DivisibleStrategyEntry* strategy = nullptr;
+  ParamSet params;
+  int source = 0;
+};
+
 class DivisiblePoint : public PreparedPoint {
  public:
-  DivisiblePoint(std::string network, DltSolution solution, double load, std::string rows, const OutputSpec& outputs)
+  DivisiblePoint(std::string network, DltSolution solution, double load, std::string rows, const OutputSpec& outputs,
+                 std::optional<Redraw> redraw = std::nullopt)
       : network_(std::move(network)),
         solution_(std::move(solution)),
         load_(load),
         rows_(std::move(rows)),
-        outputs_(outputs) {}
+        outputs_(outputs),
+        redraw_(std::move(redraw)) {}
 
   PointResult run(std::uint64_t, int repetition, int point) const override {
     // The analytic solution was found (and its input checked) in prepare; the
     // engine's replay, the expensive part, runs here in parallel with other points.
-    const DivisibleResult result_{network_, solution_, simulate(solution_), load_};
+    // A random machine is drawn and solved here, one instance per repetition.
+    DltSolution drawn;
+    if (redraw_) {
+      const MachineSpec m = draw_machine(redraw_->random, redraw_->base, redraw_->seed, repetition);
+      drawn = redraw_->strategy->solve(DltInput{redraw_->topology, m, load_, redraw_->source, redraw_->params});
+      drawn.strategy = redraw_->strategy->name;
+    }
+    const DltSolution& solved = redraw_ ? drawn : solution_;
+    const DivisibleResult result_{network_, solved, simulate(solved), load_};
     PointResult r;
     r.metrics = divisible_metrics(result_);
     r.notice = divisible_reduction(solution_);
@@ -62,6 +85,7 @@ class DivisiblePoint : public PreparedPoint {
   double load_;
   std::string rows_;
   OutputSpec outputs_;
+  std::optional<Redraw> redraw_;
 };
 
 }  // namespace
@@ -72,7 +96,11 @@ std::string DivisibleExperiment::description() const {
          "the engine's simulated timeline";
 }
 std::vector<std::string> DivisibleExperiment::keys() const {
-  return {"machine", "strategy", "load", "source", "rows"};
+  return {"machine", "strategy", "load", "source", "rows", "random_machine"};
+}
+
+bool DivisibleExperiment::draws_per_repetition(const YAML::Node& config, const YamlSource&) const {
+  return static_cast<bool>(config["random_machine"]);
 }
 
 std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& config, const YamlSource& src,
@@ -104,11 +132,21 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
     ParamSpec spec{"rows", ParamType::text, "", "", 0, 0, {"summary", "layers", "processors"}};
     rows = std::get<std::string>(src.param(config["rows"], "rows", spec));
   }
+  std::optional<Redraw> redraw;
+  if (config["random_machine"]) {
+    redraw = Redraw{read_random_machine(src, config["random_machine"]), 1, m.topology, m.spec, &strategy, params,
+                    source};
+    if (config["seed"])
+      redraw->seed = static_cast<std::uint64_t>(src.integer(config["seed"], "seed", 0, 9'200'000'000'000'000'000));
+    // The first repetition's machine is the one checked here, before any run.
+    m.spec = draw_machine(redraw->random, m.spec, redraw->seed, 0);
+  }
   try {
     DltSolution solution = strategy.solve(DltInput{m.topology, m.spec, load, source, params});
     solution.strategy = strategy.name;
     check_divisible_solution(src, sn, "strategy", solution);
-    return std::make_unique<DivisiblePoint>(m.topology.name(), std::move(solution), load, rows, outputs);
+    return std::make_unique<DivisiblePoint>(m.topology.name(), std::move(solution), load, rows, outputs,
+                                            std::move(redraw));
   } catch (const std::invalid_argument& e) {
     src.fail(sn, "strategy", e.what());
   }

@@ -12,6 +12,8 @@ class DivisibleExperiment : public ExperimentKind {
   std::vector<std::string> keys() const override;
   const std::vector<RowsMode>& rows_modes() const override;  // in divisible_columns.cpp
   std::vector<std::string> point_outputs() const override;
+  // True with `random_machine:` (random_machine.hpp): each repetition is a fresh instance.
+  bool draws_per_repetition(const YAML::Node& config, const YamlSource& src) const override;
   std::unique_ptr<PreparedPoint> prepare(const YAML::Node& config, const YamlSource& src,
                                          const OutputSpec& outputs) const override;
 };

@@ -54,7 +54,7 @@ class DivisiblePoint : public PreparedPoint {
     const DivisibleResult result_{network_, solved, simulate(solved), load_};
     PointResult r;
     r.metrics = divisible_metrics(result_);
-    r.notice = divisible_reduction(solution_);
+    r.notice = divisible_reduction(solved);
     if (rows_ == "layers") r.rows = divisible_layer_rows(result_);
     if (rows_ == "processors") r.rows = divisible_processor_rows(result_);
     const DltSolution& s = result_.solution;

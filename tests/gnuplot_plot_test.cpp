@@ -232,6 +232,12 @@ outputs:
     }
   }
   EXPECT_NE(script.find("$mean1 using 1:2:3 with yerrorlines"), std::string::npos) << script;
+  // Axes the file leaves unlabelled: the swept network parameter by its family's declaration,
+  // the metric by its declared meaning.
+  EXPECT_NE(script.find("set xlabel \"Dimension d (machine.topology.dim)\""), std::string::npos) << script;
+  EXPECT_NE(script.find("set ylabel \"t1 (all work on the fastest processor) over makespan (speedup)\""),
+            std::string::npos)
+      << script;
   if (gnuplot_available()) {
     EXPECT_NE(read_file(dir.path() / "out" / "s.svg").find("<svg"), std::string::npos);
   }

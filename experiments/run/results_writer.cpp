@@ -15,6 +15,7 @@
 #include "experiments/analysis/statistics.hpp"
 #include "experiments/output/gnuplot_plot.hpp"
 #include "sim/csv_writer.hpp"
+#include "topologies/registry.hpp"
 
 namespace mpnsim {
 
@@ -133,15 +134,39 @@ std::vector<std::vector<PlotInterval>> plot_intervals(const ExperimentSpec& spec
   return out;
 }
 
+// A swept network parameter (`machine.topology.dim`, `topology.depth`) named by its family's
+// declaration, "Dimension d (machine.topology.dim)", when the family is one written value (not
+// swept): the declaration's first clause. Empty otherwise.
+std::string topology_param_label(const ExperimentSpec& spec, const std::string& column) {
+  for (const std::string prefix : {"machine.topology.", "topology."}) {
+    if (!column.starts_with(prefix)) continue;
+    const std::string param = column.substr(prefix.size());
+    const std::string kind_key = prefix + "kind";
+    if (std::find(spec.swept_keys.begin(), spec.swept_keys.end(), kind_key) != spec.swept_keys.end()) return "";
+    const YAML::Node topology = prefix == "topology." ? spec.root["topology"] : spec.root["machine"]["topology"];
+    if (!topology.IsMap() || !topology["kind"].IsScalar()) return "";
+    const TopologyEntry* family = find_topology(topology["kind"].Scalar());
+    if (!family) return "";
+    for (const ParamSpec& p : family->params) {
+      if (p.name != param) continue;
+      const std::string clause = p.description.substr(0, p.description.find_first_of(":.;("));
+      if (clause.empty() || clause.size() > 40) return "";
+      return clause + " (" + column + ")";
+    }
+  }
+  return "";
+}
+
 // An axis the file gives no label: the column's declared meaning with its name, when the kind
-// declares it and the meaning is short enough for an axis; otherwise the column's name (a swept
-// key names what the file sweeps).
-std::string axis_label(const ExperimentKind& kind, const std::string& column) {
+// declares it and the meaning is short enough for an axis; a swept network parameter's
+// declaration; otherwise the column's name.
+std::string axis_label(const ExperimentSpec& spec, const ExperimentKind& kind, const std::string& column) {
   constexpr std::size_t kLongest = 60;
   for (const auto& mode : kind.rows_modes())
     if (const ResultColumn* c = find_column(mode.columns, column); c && !c->meaning.empty())
       if (c->meaning.size() <= kLongest)
         return c->meaning.find(column) != std::string::npos ? c->meaning : c->meaning + " (" + column + ")";
+  if (std::string label = topology_param_label(spec, column); !label.empty()) return label;
   return column;
 }
 
@@ -246,8 +271,8 @@ void write_experiment_results(const PreparedExperiment& pe, const std::vector<Ru
       continue;
     }
     PlotSpec labelled = plot;
-    if (!plot.node["xlabel"]) labelled.xlabel = axis_label(*pe.kind, plot.x);
-    if (!plot.node["ylabel"]) labelled.ylabel = axis_label(*pe.kind, plot.y);
+    if (!plot.node["xlabel"]) labelled.xlabel = axis_label(spec, *pe.kind, plot.x);
+    if (!plot.node["ylabel"]) labelled.ylabel = axis_label(spec, *pe.kind, plot.y);
     const std::vector<PlotSeries> series = plot_series(spec, plot, records);
     const bool computed = plot.errorbars && std::find(header.begin(), header.end(), plot.y + "_ci95") == header.end();
     const auto intervals = computed ? plot_intervals(spec, plot, series, records) : std::vector<std::vector<PlotInterval>>{};

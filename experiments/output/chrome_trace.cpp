@@ -2,16 +2,29 @@
 #include "experiments/output/chrome_trace.hpp"
 
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace mpnsim {
 
-std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machine) {
+void write_chrome_trace(const Timeline& timeline, const MachineSpec& machine, std::ostream& out) {
   using json = nlohmann::ordered_json;
   constexpr double kMicros = 1e6;  // one time unit shown as one second
-  json events = json::array();
+  // {"displayTimeUnit":"ms","traceEvents":[e0,e1,...]} as ordered_json's dump() writes it, each
+  // event dumped on its own as it comes.
+  out << R"({"displayTimeUnit":"ms","traceEvents":[)";
+  bool first = true;
+  struct Events {
+    std::ostream& out;
+    bool& first;
+    void push_back(const json& e) {
+      if (!first) out << ',';
+      first = false;
+      out << e.dump();
+    }
+  } events{out, first};
   auto name_thread = [&](int pid, int tid, const std::string& name) {
     events.push_back({{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", "thread_name"}, {"args", {{"name", name}}}});
     events.push_back({{"ph", "M"}, {"pid", pid}, {"tid", tid}, {"name", "thread_sort_index"},
@@ -44,8 +57,13 @@ std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machi
     events.push_back({{"ph", "X"}, {"pid", 2}, {"tid", channel}, {"name", name}, {"cat", "transfer"},
                       {"ts", t.start * kMicros}, {"dur", (t.end - t.start) * kMicros}, {"args", args}});
   }
-  json doc = {{"displayTimeUnit", "ms"}, {"traceEvents", std::move(events)}};
-  return doc.dump() + "\n";
+  out << "]}\n";
+}
+
+std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machine) {
+  std::ostringstream out;
+  write_chrome_trace(timeline, machine, out);
+  return out.str();
 }
 
 }  // namespace mpnsim

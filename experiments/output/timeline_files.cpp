@@ -5,18 +5,18 @@
 
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/output_directory.hpp"
+#include "experiments/output/output_file.hpp"
 
 namespace mpnsim {
 
 void write_timeline_files(const Timeline& timeline, const MachineSpec& machine, const GanttOptions& gantt,
                           const TimelineFiles& files) {
   if (!files.gantt.empty()) write_file_atomically(files.gantt, gantt_svg(timeline, machine.size(), gantt));
-  if (!files.trace.empty()) write_file_atomically(files.trace, chrome_trace_json(timeline, machine));
-  if (!files.timeline.empty()) {
-    std::ostringstream csv;
-    write_timeline_csv(timeline, csv);
-    write_file_atomically(files.timeline, csv.str());
-  }
+  // Streamed to their files: a trace or timeline of 10^5 tasks is hundreds of megabytes as text.
+  if (!files.trace.empty())
+    write_output_file(files.trace, [&](std::ostream& out) { write_chrome_trace(timeline, machine, out); });
+  if (!files.timeline.empty())
+    write_output_file(files.timeline, [&](std::ostream& out) { write_timeline_csv(timeline, out); });
 }
 
 }  // namespace mpnsim

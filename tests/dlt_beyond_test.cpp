@@ -1,12 +1,12 @@
 // Tests of result collection and multi-installment distribution on stars (issue #25): closed forms, GLPK, the engine.
 #include <gtest/gtest.h>
 
-#include <glpk.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
+#include "glpk_program.hpp"
 #include "schedulers/divisible/dlt_simulation.hpp"
 #include "schedulers/divisible/strategies.hpp"
 #include "sim/time_tolerance.hpp"
@@ -58,42 +58,6 @@ TEST(DltResults, CentrePlusOneChildFifoMatchesTheClosedForm) {
         }
 }
 
-// A linear program written with GLPK and solved in exact arithmetic, row by row.
-struct Glpk {
-  glp_prob* lp = glp_create_prob();
-  Glpk() { glp_set_obj_dir(lp, GLP_MIN); }
-  ~Glpk() { glp_delete_prob(lp); }
-  Glpk(const Glpk&) = delete;
-  Glpk& operator=(const Glpk&) = delete;
-  int var(double cost = 0) {
-    const int c = glp_add_cols(lp, 1);
-    glp_set_col_bnds(lp, c, GLP_LO, 0, 0);
-    glp_set_obj_coef(lp, c, cost);
-    return c;
-  }
-  // sum coef * var  (type) rhs
-  void row(const std::vector<std::pair<int, double>>& terms, int type, double rhs) {
-    const int r = glp_add_rows(lp, 1);
-    glp_set_row_bnds(lp, r, type, rhs, rhs);
-    std::vector<int> idx{0};
-    std::vector<double> val{0};
-    for (auto [v, c] : terms) {
-      idx.push_back(v);
-      val.push_back(c);
-    }
-    glp_set_mat_row(lp, r, static_cast<int>(terms.size()), idx.data(), val.data());
-  }
-  double solve() {
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
-    EXPECT_EQ(glp_simplex(lp, &parm), 0);
-    EXPECT_EQ(glp_exact(lp, &parm), 0);
-    EXPECT_EQ(glp_get_status(lp), GLP_OPT);
-    return glp_get_obj_val(lp);
-  }
-};
-
 // The fastest schedule of a star with a one-port centre (co-processor) that sends m
 // installments to the workers 1..n in index order, and, with `order` not empty, collects
 // delta times each worker's load in that order over one receive port. Written from the
@@ -103,7 +67,7 @@ struct Glpk {
 // worker's last chunk and after the previous return has arrived.
 double glpk_star_time(const MachineSpec& m, int installments, const std::vector<int>& order, double delta) {
   const int n = m.size() - 1;
-  Glpk g;
+  testing::Glpk g;
   const int a0 = g.var(), T = g.var(1);
   std::vector<std::vector<int>> a(static_cast<std::size_t>(installments)), c(a.size());
   for (int k = 0; k < installments; ++k)

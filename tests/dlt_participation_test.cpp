@@ -1,12 +1,12 @@
 // Tests of the best participating set for a fixed send order (issue #25), against LPs GLPK solves exactly.
 #include <gtest/gtest.h>
 
-#include <glpk.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
+#include "glpk_program.hpp"
 #include "schedulers/divisible/dlt_simulation.hpp"
 #include "schedulers/divisible/equal_finish_solver.hpp"
 #include "schedulers/divisible/strategies.hpp"
@@ -83,28 +83,11 @@ MachineSpec random_star(std::mt19937_64& rng, int children, bool startups) {
 // the caller takes the best over every subset: an exact mixed-integer optimum for small stars.
 double lp_time(const MachineSpec& m, const std::vector<int>& order, const std::vector<int>& y) {
   const int n = m.size();
-  glp_prob* lp = glp_create_prob();
-  glp_set_obj_dir(lp, GLP_MIN);
-  glp_add_cols(lp, n + 1);  // columns 1..n: a_0..a_{n-1}; n+1: T
-  for (int i = 0; i < n; ++i) {
-    const bool on = i == 0 || y[static_cast<std::size_t>(i)];
-    if (on) glp_set_col_bnds(lp, i + 1, GLP_LO, 0, 0);
-    else glp_set_col_bnds(lp, i + 1, GLP_FX, 0, 0);
-  }
-  glp_set_col_bnds(lp, n + 1, GLP_LO, 0, 0);
-  glp_set_obj_coef(lp, n + 1, 1);
-  std::vector<int> idx{0};
-  std::vector<double> val{0};
-  auto row = [&](int type, double rhs) {
-    const int r = glp_add_rows(lp, 1);
-    glp_set_row_bnds(lp, r, type, rhs, rhs);
-    glp_set_mat_row(lp, r, static_cast<int>(idx.size()) - 1, idx.data(), val.data());
-    idx = {0};
-    val = {0};
-  };
-  idx.push_back(1); val.push_back(m.processors[0].w);
-  idx.push_back(n + 1); val.push_back(-1);
-  row(GLP_UP, 0);
+  testing::Glpk lp;
+  std::vector<int> a(static_cast<std::size_t>(n));  // each processor's load; those left out are 0
+  for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(i)] = lp.var(0, !(i == 0 || y[static_cast<std::size_t>(i)]));
+  const int T = lp.var(1);
+  lp.row({{a[0], m.processors[0].w}, {T, -1}}, GLP_UP, 0);
   std::vector<double> z(static_cast<std::size_t>(n), 0.0), S(static_cast<std::size_t>(n), 0.0);
   for (const auto& l : m.links) {
     z[static_cast<std::size_t>(l.b)] = l.z;
@@ -114,31 +97,21 @@ double lp_time(const MachineSpec& m, const std::vector<int>& order, const std::v
     const int c = order[k];
     if (!y[static_cast<std::size_t>(c)]) continue;
     double startups = 0;
+    std::vector<std::pair<int, double>> terms;
     for (std::size_t j = 0; j <= k; ++j) {
       const int d = order[j];
       if (!y[static_cast<std::size_t>(d)]) continue;
       startups += S[static_cast<std::size_t>(d)];
-      idx.push_back(d + 1);
-      val.push_back(z[static_cast<std::size_t>(d)] + (d == c ? m.processors[static_cast<std::size_t>(c)].w : 0.0));
+      terms.emplace_back(a[static_cast<std::size_t>(d)],
+                         z[static_cast<std::size_t>(d)] + (d == c ? m.processors[static_cast<std::size_t>(c)].w : 0.0));
     }
-    idx.push_back(n + 1);
-    val.push_back(-1);
-    row(GLP_UP, -startups);
+    terms.emplace_back(T, -1);
+    lp.row(terms, GLP_UP, -startups);
   }
-  for (int i = 0; i < n; ++i) {
-    idx.push_back(i + 1);
-    val.push_back(1);
-  }
-  row(GLP_FX, 1);
-  glp_smcp parm;
-  glp_init_smcp(&parm);
-  parm.msg_lev = GLP_MSG_OFF;
-  EXPECT_EQ(glp_simplex(lp, &parm), 0);
-  EXPECT_EQ(glp_exact(lp, &parm), 0);
-  EXPECT_EQ(glp_get_status(lp), GLP_OPT);
-  const double T = glp_get_obj_val(lp);
-  glp_delete_prob(lp);
-  return T;
+  std::vector<std::pair<int, double>> all;
+  for (int i = 0; i < n; ++i) all.emplace_back(a[static_cast<std::size_t>(i)], 1);
+  lp.row(all, GLP_FX, 1);
+  return lp.solve();
 }
 
 double best_lp_time(const MachineSpec& m, const std::vector<int>& order) {

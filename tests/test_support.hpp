@@ -17,8 +17,8 @@ struct CommandResult {
 };
 
 // Runs `ENV build/mpnsim ARGS` through the shell (ENV: assignments such as PATH=..., or "").
-inline CommandResult run_mpnsim_env(const std::string& env, const std::string& args) {
-  const std::string cmd = env + (env.empty() ? "" : " ") + std::string(MPNSIM_BINARY) + " " + args + " 2>&1";
+// Runs a shell command line: its output (stdout and stderr, as the line redirects them) and exit code.
+inline CommandResult run_shell(const std::string& cmd) {
   CommandResult r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
@@ -27,6 +27,10 @@ inline CommandResult run_mpnsim_env(const std::string& env, const std::string& a
   const int status = pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+inline CommandResult run_mpnsim_env(const std::string& env, const std::string& args) {
+  return run_shell(env + (env.empty() ? "" : " ") + std::string(MPNSIM_BINARY) + " " + args + " 2>&1");
 }
 
 // Runs `build/mpnsim ARGS` through the shell.
@@ -76,16 +80,7 @@ class TempDir {
 // through a script file, so that its own quotes and pipes stay as written.
 inline CommandResult run_in(const std::filesystem::path& dir, const std::string& command, int seconds) {
   std::ofstream(dir / ".test_command.sh") << command << "\n";
-  const std::string cmd =
-      "cd '" + dir.string() + "' && timeout " + std::to_string(seconds) + " bash .test_command.sh 2>&1";
-  CommandResult r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe)) r.output += buf.data();
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return run_shell("cd '" + dir.string() + "' && timeout " + std::to_string(seconds) + " bash .test_command.sh 2>&1");
 }
 
 // A scratch directory that sees the repository's experiments/, docs/ and tests/ (symbolic links):

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -45,6 +46,51 @@ ec_ratio: 1e308
   EXPECT_TRUE(contains(v.output, "d.yaml:6:11: 'ec_ratio': expected a number in [1e-06, 1000000]")) << v.output;
   const auto r = run_mpnsim("run " + f + " -q -o " + (dir.path() / "out").string());
   EXPECT_EQ(r.exit_code, 2) << r.output;
+}
+
+// Found by the experiment_yaml fuzz campaign: an ec_ratio no graph of the workload can reach on
+// the machine (a one-processor hypercube has no links) passed validate and failed at the first
+// run. Each way a ratio cannot be reached is now refused by validate at the key, and what
+// validate accepts runs.
+TEST(InputNumbers, EcRatioNoGraphCanReachIsRefusedByValidate) {
+  TempDir dir("in-ec-reach");
+  auto file = [&](const std::string& name, const std::string& machine, const std::string& workload) {
+    return dir.file(name, "name: e\nkind: dag\nmachine: " + machine + "\nworkload: " + workload +
+                              "\nscheduler: {name: heft}\nec_ratio: 1\n");
+  };
+  const std::string cube = "{topology: {kind: hypercube, dim: 2}}";
+  const std::string random = "{kind: random-dag, tasks: 12}";
+  struct Case {
+    std::string file, expected;
+  };
+  dir.file("zero.dot", "digraph g { node [size=2]; a -> b [size=0]; a -> c [size=0] }\n");
+  const std::vector<Case> refused{
+      {file("single.yaml", "{topology: {kind: hypercube, dim: 0}}", random),
+       "single.yaml:6:11: 'ec_ratio': ec_ratio 1 needs links that take time per unit of data"},
+      {file("free.yaml", "{topology: {kind: hypercube, dim: 2}, link: {z: 0}}", random),
+       "free.yaml:6:11: 'ec_ratio': ec_ratio 1 needs links that take time per unit of data"},
+      {file("one.yaml", cube, "{kind: random-dag, tasks: 1}"), "a random-dag of 1 task has none"},
+      {file("nodata.yaml", cube, "{kind: random-dag, tasks: 12, data_min: 0, data_max: 1}"),
+       "with data_min 0 a graph can draw no data at all"},
+      {file("startup.yaml", "{topology: {kind: hypercube, dim: 2}, link: {S: 5}}", random),
+       "a graph's mean execution time can be as low as 1 (exec_min x mean w x Tcp), and the ratio needs it above "
+       "ec_ratio x S = 5"},
+      {file("zero.yaml", cube, "{kind: dot, file: zero.dot}"), "needs edges carrying data"},
+  };
+  for (const auto& c : refused) {
+    const auto v = run_mpnsim("validate " + c.file);
+    EXPECT_EQ(v.exit_code, 2) << c.file << "\n" << v.output;
+    EXPECT_TRUE(contains(v.output, c.expected)) << c.file << "\n" << v.output;
+  }
+  // The same workloads where the ratio can be reached validate and run.
+  for (const std::string& workload : {random, std::string("{kind: random-dag, tasks: 2, data_min: 1, data_max: 1}")}) {
+    const std::string f = file("ok.yaml", "{topology: {kind: hypercube, dim: 2}, link: {S: 0.5}}", workload);
+    const auto v = run_mpnsim("validate " + f);
+    EXPECT_EQ(v.exit_code, 0) << v.output;
+    const auto r = run_mpnsim("run " + f + " -q -o " + (dir.path() / "out").string());
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    std::filesystem::remove_all(dir.path() / "out");
+  }
 }
 
 // V2, V3: Tcp = 1e308 and w = 0 on a divisible experiment ran with exit 0 and wrote inf,

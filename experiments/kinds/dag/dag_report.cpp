@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "experiments/kinds/dag/dag_ec_ratio.hpp"
 #include "schedulers/dag/task_levels.hpp"
 #include "sim/csv_writer.hpp"
 #include "sim/router.hpp"
@@ -24,48 +25,6 @@ double thread_cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-double mean_data(const TaskGraph& g) { return g.edge_count() ? g.total_data() / g.edge_count() : 0.0; }
-
-// A task's mean execution time on an average processor: the mean of the cost table's
-// means, else the mean work times the mean w times Tcp.
-double mean_task_time(const DagProblem& p) {
-  if (!p.graph.costs()) return p.graph.total_work() / p.graph.size() * p.mean_unit_time();
-  double sum = 0;
-  for (double t : mean_exec_times(p)) sum += t;
-  return sum / p.graph.size();
-}
-
-double ec_ratio_of(const DagProblem& p) {
-  if (p.graph.size() == 0) return 0;
-  const double exec = mean_task_time(p);
-  const double comm = p.graph.edge_count() ? p.comm.one_hop_delay(mean_data(p.graph)) : 0.0;
-  return comm > 0 ? exec / comm : std::numeric_limits<double>::infinity();
-}
-
-// Scales the data so that the mean execution time over the mean one-hop message time is `target`.
-void apply_ec_ratio(TaskGraph& g, const DagSetup& s, double target) {
-  const DagProblem p{g, s.machine.spec, *s.comm};
-  const double exec = mean_task_time(p);
-  const double startup = s.comm->one_hop_delay(0);
-  const double per_unit = s.comm->one_hop_delay(1) - startup;
-  const double d = mean_data(g);
-  if (!(d > 0) || !(per_unit > 0))
-    throw std::invalid_argument(fmt::format(
-        "ec_ratio {} needs edges carrying data and links with z > 0 (mean data {}, z*Tcm {})", target, d, per_unit));
-  const double wanted = exec / target - startup;  // mean message time minus its startup
-  if (!(wanted > 0))
-    throw std::invalid_argument(fmt::format(
-        "ec_ratio {} cannot be reached: the mean execution time {} over the ratio is {}, not more than the "
-        "startup S = {}", target, exec, exec / target, startup));
-  const double factor = wanted / (per_unit * d);
-  g.scale_data(factor);
-  // The scaled sizes meet the same number rules as sizes read from a file (dag_input_limits.hpp):
-  // a ratio far from the graph's own can push the data past the model's arithmetic.
-  if (const auto problem = dag_number_problem(g))
-    throw std::invalid_argument(fmt::format("ec_ratio {} scales the data by {:.6g}, and then {}", target, factor,
-                                            problem->text));
 }
 
 // The replay of the schedule. A schedule of an outside scheduler (one written in Python) can

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/seeding.hpp"
+#include "experiments/kinds/dag/dag_ec_ratio.hpp"
 #include "workloads/dag/cost_table_format.hpp"
 #include "workloads/workload_input_error.hpp"
 
@@ -163,6 +164,9 @@ DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, DagWork
   s.scheduler = &read_dag_scheduler(src, config["scheduler"], "scheduler", s.scheduler_params);
   if (config["ec_ratio"])
     s.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", kMinEcRatio, kMaxEcRatio);
+  // What validate accepts must run: a ratio no graph of the workload could reach on this
+  // machine is refused here, not by the first run.
+  if (const auto problem = ec_ratio_problem(s)) src.fail(config["ec_ratio"], "ec_ratio", *problem);
   if (config["timing"]) s.timing = src.boolean(config["timing"], "timing");
   return s;
 }

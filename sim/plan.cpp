@@ -199,7 +199,10 @@ struct Player {
 };
 
 // play() once the plan is validated and its names are tags first_tag, first_tag + 1, ...
-PlanOutcome play_validated(const Plan& plan, Machine& machine, std::uint32_t first_tag) {
+// With `release`, the plan's actions are freed once the player has its own state, before
+// the engine runs: the run's peak then holds one copy of the plan, not two.
+PlanOutcome play_validated(const Plan& plan, Machine& machine, std::uint32_t first_tag,
+                           std::vector<PlanAction>* release = nullptr) {
   const std::size_t n = plan.actions.size();
   if (n >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
@@ -251,6 +254,9 @@ PlanOutcome play_validated(const Plan& plan, Machine& machine, std::uint32_t fir
   for (std::size_t i = 0; i < n; ++i) fill[i] = p.state[i].first;
   for (std::size_t i = 0; i < n; ++i)
     for (int d : distinct_after(i)) p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
+  std::vector<std::uint32_t>().swap(fill);
+  std::vector<int>().swap(scratch);
+  if (release) std::vector<PlanAction>().swap(*release);
   for (std::size_t i = 0; i < n; ++i)
     if (p.state[i].waiting_on == 0) p.issue(static_cast<int>(i));
   machine.engine().run();
@@ -272,7 +278,8 @@ PlanOutcome play(const Plan& plan, Machine& machine) {
 
 PlanOutcome play(Plan&& plan, Machine& machine) {
   validate(plan, machine.size());  // before the names go: its messages use them
-  return play_validated(plan, machine, machine.timeline().add_tags(std::move(plan.names)));
+  const std::uint32_t first_tag = machine.timeline().add_tags(std::move(plan.names));
+  return play_validated(plan, machine, first_tag, &plan.actions);
 }
 
 }  // namespace mpnsim

@@ -63,7 +63,8 @@ struct PlanOutcome {
 // engine to the end.
 PlanOutcome play(const Plan& plan, Machine& machine);
 // The same, moving the plan's names into the timeline's tags instead of copying
-// them (a DAG replay names every action): afterwards the plan has no names.
+// them (a DAG replay names every action), and freeing its actions before the engine runs
+// (the player keeps its own compact copy): afterwards the plan is empty.
 PlanOutcome play(Plan&& plan, Machine& machine);
 
 }  // namespace mpnsim

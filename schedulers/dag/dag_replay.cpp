@@ -50,7 +50,8 @@ void chain(std::vector<Booking>& list, Plan& plan) {
 // puts every booking at the earliest time all its resources are idle, which is the end of
 // the booking before it on one of them (or when its data is ready). The engine's k ports
 // are a pool; the schedule gives each hop one port, so the pool is never short.
-Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine) {
+Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine,
+                           bool named) {
   const int n = graph.size();
   const int procs = machine.size();
   Plan plan;
@@ -58,13 +59,14 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
   const CostTable* costs = graph.costs();
   for (int t = 0; t < n; ++t) {
     const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
-    plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work, graph.task(t).name);
+    plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work,
+                     named ? graph.task(t).name : std::string());
   }
   std::vector<int> last_hop(static_cast<std::size_t>(graph.edge_count()), -1);
   std::vector<int> action_of_hop(schedule.hops.size(), -1);
   for (const ScheduledMessage& m : schedule.messages) {
     const DagEdge& e = graph.edge(m.edge);
-    const std::uint32_t name = plan.add_name(edge_name(graph, e));
+    const std::uint32_t name = named ? plan.add_name(edge_name(graph, e)) : 0;
     int previous = -1;
     for (int k = 0; k < m.hop_count; ++k) {
       const std::size_t h = static_cast<std::size_t>(m.first_hop + k);
@@ -124,19 +126,20 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
 
 }  // namespace
 
-Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine) {
-  if (schedule.contention_aware) return contention_replay_plan(graph, schedule, machine);
-  return replay_plan(graph, schedule);
+Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool named) {
+  if (schedule.contention_aware) return contention_replay_plan(graph, schedule, machine, named);
+  return replay_plan(graph, schedule, named);
 }
 
-Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
+Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named) {
   const int n = graph.size();
   Plan plan;
   plan.actions.reserve(static_cast<std::size_t>(n) + schedule.messages.size());
   const CostTable* costs = graph.costs();
   for (int t = 0; t < n; ++t) {
     const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
-    plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work, graph.task(t).name);
+    plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work,
+                     named ? graph.task(t).name : std::string());
   }
   for (const auto& order : schedule.processor_order())
     for (std::size_t i = 1; i < order.size(); ++i)
@@ -144,7 +147,8 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule) {
   std::vector<int> send_of(static_cast<std::size_t>(graph.edge_count()), -1);
   for (const auto& m : schedule.messages) {
     const DagEdge& e = graph.edge(m.edge);
-    send_of[static_cast<std::size_t>(m.edge)] = plan.add_send(m.from, m.to, e.data, edge_name(graph, e), {e.from});
+    send_of[static_cast<std::size_t>(m.edge)] =
+        plan.add_send(m.from, m.to, e.data, named ? edge_name(graph, e) : std::string(), {e.from});
   }
   for (int ei = 0; ei < graph.edge_count(); ++ei) {
     const DagEdge& e = graph.edge(ei);
@@ -169,7 +173,8 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   const MachineSpec played = replay_machine(graph, machine);
   Machine m(engine, played);
   m.timeline().keep_records(keep_timeline);
-  Plan plan = replay_plan(graph, schedule, played);
+  // Names become the timeline's tags: without a timeline nothing reads them.
+  Plan plan = replay_plan(graph, schedule, played, keep_timeline);
   const PlanOutcome outcome = play(std::move(plan), m);
   DagReplay r;
   r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());

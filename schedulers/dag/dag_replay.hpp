@@ -18,12 +18,14 @@ namespace mpnsim {
 // follow, one per edge between processors, in edge order.
 // With a cost table, action t computes W[t][p] units instead of the task's work, to be
 // played on replay_machine(), where a unit takes exactly one time unit.
-Plan replay_plan(const TaskGraph& graph, const Schedule& schedule);
+// Actions are named after their tasks and edges ("T1", "T1->T2"), the timeline's tags;
+// without `named` they have no names (a replay that keeps no timeline reads none).
+Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named = true);
 // The plan replay() plays: replay_plan for a contention-free schedule; for a
 // contention-aware one, each hop as an action over the link the schedule booked, and every
 // link direction, CPU and binding port serving its bookings in the schedule's order (as
 // the processors serve their tasks), so that the replay gives the schedule's times.
-Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine);
+Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool named = true);
 
 // The machine the plan is played on: `machine` itself, or with a cost table the same
 // network with w = 1 on every processor and Tcp = 1, so that the compute of task t on p

@@ -299,8 +299,10 @@ std::vector<double> read_json_finish(const std::string& path) {
   return out;
 }
 
-// The command, as users run it: the whole process, timed like the players.
-Side run_command(const std::vector<std::string>& argv, const std::string& out, int repeat, long& driver_rss_kb) {
+// The command, as users run it: the whole process, timed like the players; `read` takes
+// the finish times from its report.
+Side run_command(const std::vector<std::string>& argv, const std::string& out, int repeat, long& driver_rss_kb,
+                 const std::function<std::vector<double>(const std::string&)>& read = read_json_finish) {
   Side s;
   for (int r = 0; r < repeat; ++r) {
     driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
@@ -311,7 +313,7 @@ Side run_command(const std::vector<std::string>& argv, const std::string& out, i
     }
     s.best.maxrss_kb = std::max(s.best.maxrss_kb, run.maxrss_kb);
   }
-  s.result.finish = read_json_finish(out);
+  s.result.finish = read(out);
   return s;
 }
 
@@ -412,20 +414,57 @@ Row run_case(const Case& c, const std::string& dir, const std::vector<std::strin
 struct DagRow {
   mpnsim::bench::DagCase spec;
   Side mpnsim, simgrid;  // simgrid: not run with --mpnsim-only
+  Side command;          // `mpnsim dag` (when run): result.finish holds its replayed makespan alone
   double diff = 0;       // max over tasks |mpnsim - SimGrid| / finish
+  double command_diff = 0;  // |command's replayed makespan - the player's| / makespan
   bool agree = false;
 };
 
+// `mpnsim dag` on the case's graph as users run it: generated, scheduled, checked and
+// replayed by the command itself, the JSON report written. Its graph is the case's but for
+// the data, which the schedule file rounds to whole bytes of its unit (relative 2^-48).
+std::vector<std::string> dag_command(const std::string& mpnsim, const mpnsim::bench::DagCase& c) {
+  const auto num = [](double x) { return fmt::format("{:.17g}", x); };
+  return {mpnsim, "dag", "--generate", "--tasks", std::to_string(c.tasks), "--integer", "false",
+          "--workload.seed", std::to_string(c.seed), "--topology", "hypercube", "--dim", std::to_string(c.dim),
+          "--z", num(c.z), "--S", num(c.latency), "--scheduler", c.scheduler, "--format", "json"};
+}
+
+// A number of the command's JSON report by key, read without a JSON library.
+double read_json_number(const std::string& path, const std::string& key) {
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = text.find("\"" + key + "\": ");
+  if (at == std::string::npos) throw std::runtime_error(path + ": no \"" + key + "\"");
+  const char* p = text.c_str() + at + key.size() + 4;
+  char* end = nullptr;
+  const double x = std::strtod(p, &end);
+  if (end == p) throw std::runtime_error(path + ": unreadable \"" + key + "\"");
+  return x;
+}
+
+
 DagRow run_dag_case(const mpnsim::bench::DagCase& c, const std::string& dir, const std::string& play,
-                    const std::string& simgrid, int repeat, long& driver_rss_kb) {
+                    const std::string& simgrid, const std::string& mpnsim, int repeat, long& driver_rss_kb) {
   const std::string base = fmt::format("{}/dag-{}-d{}-{}", dir, c.scheduler, c.dim, c.tasks);
   const std::string file = base + ".schedule";
   build_in_child("the schedule of " + c.label(), [&] { mpnsim::bench::write_dag_case(c, file); });
   DagRow r;
   r.spec = c;
   r.mpnsim = run_side({play}, file, base + ".mpnsim.out", repeat, driver_rss_kb);
+  // The command's replayed makespan against the player's: the same graph but for the data's
+  // rounding, so equal to well within 1e-9 unless a near-tie turned the other way.
+  bool command_agrees = true;
+  if (!mpnsim.empty()) {
+    r.command = run_command(dag_command(mpnsim, c), base + ".dag.json", repeat, driver_rss_kb,
+                            [](const std::string& out) { return std::vector<double>{read_json_number(out, "replayed_makespan")}; });
+    const auto& f = r.mpnsim.result.finish;
+    const double player = f.empty() ? 0 : *std::max_element(f.begin(), f.end());
+    r.command_diff = rel(r.command.result.finish.front(), player);
+    command_agrees = r.command_diff <= mpnsim::kTimeRelTol;
+  }
   if (simgrid.empty()) {
-    r.agree = true;  // nothing to compare with
+    r.agree = command_agrees;  // nothing else to compare with
     return r;
   }
   r.simgrid = run_side({simgrid}, file, base + ".simgrid.out", repeat, driver_rss_kb);
@@ -434,7 +473,7 @@ DagRow run_dag_case(const mpnsim::bench::DagCase& c, const std::string& dir, con
   if (a.size() != b.size()) throw std::runtime_error(c.label() + ": the two sides report different task counts");
   for (std::size_t i = 0; i < a.size(); ++i) r.diff = std::max(r.diff, rel(a[i], b[i]));
   // Both count every task and every hop once.
-  r.agree = r.diff <= mpnsim::kTimeRelTol && r.mpnsim.result.events == r.simgrid.result.events;
+  r.agree = command_agrees && r.diff <= mpnsim::kTimeRelTol && r.mpnsim.result.events == r.simgrid.result.events;
   return r;
 }
 
@@ -444,21 +483,25 @@ void print_dag_header() {
   fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 }
 
-void print_dag_row(const DagRow& r) {
-  const auto& m = r.mpnsim.best;
+void print_dag_row(const DagRow& r, const Side& side, const std::string& label) {
+  const auto& m = side.best;
   const auto& g = r.simgrid.best;
   const std::size_t tasks = r.mpnsim.result.finish.size();
   const auto& f = r.mpnsim.result.finish;
   const double makespan = f.empty() ? 0 : *std::max_element(f.begin(), f.end());
   const std::string contention = fmt::format("{} | {:.3f}", r.mpnsim.result.delayed, makespan / r.mpnsim.result.estimate);
+  const bool command = &side == &r.command;
+  // The command does not report its activities; its difference is its makespan's from the player's.
+  const std::string events = command ? "-" : std::to_string(side.result.events);
+  const double diff = command ? r.command_diff : r.diff;
   if (g.wall == 0) {  // --mpnsim-only
-    fmt::print("| {} | {} | {} | {} / - | - | {} | - | - | - | {} | - | - | - |\n", r.spec.label(), tasks,
-               contention, r.mpnsim.result.events, human_time(m.wall), human_mem(m.maxrss_kb));
+    fmt::print("| {} | {} | {} | {} / - | - | {} | - | - | - | {} | - | - | {} |\n", label, tasks, contention, events,
+               human_time(m.wall), human_mem(m.maxrss_kb), command ? fmt::format("{:.1e}", diff) : "-");
   } else {
-    fmt::print("| {} | {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} |\n",
-               r.spec.label(), tasks, contention, r.mpnsim.result.events, r.simgrid.result.events, r.simgrid.result.steps,
-               human_time(m.wall), human_time(g.wall), g.wall / m.wall, g.cpu / m.cpu, human_mem(m.maxrss_kb),
-               human_mem(g.maxrss_kb), static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb), r.diff);
+    fmt::print("| {} | {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} |\n", label,
+               tasks, contention, events, r.simgrid.result.events, r.simgrid.result.steps, human_time(m.wall),
+               human_time(g.wall), g.wall / m.wall, g.cpu / m.cpu, human_mem(m.maxrss_kb), human_mem(g.maxrss_kb),
+               static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb), diff);
   }
   std::fflush(stdout);
 }
@@ -546,7 +589,7 @@ int main(int argc, char** argv) {
   app.add_option("--simgrid-dag", simgrid_dag, "the SimGrid DAG schedule player")->capture_default_str();
   app.add_option("--mpnsim", mpnsim, "the mpnsim command line, run as `mpnsim dlt ... --format json` beside the "
                  "players")->capture_default_str();
-  app.add_flag("--no-command", no_command, "players only: leave out the `mpnsim dlt` rows");
+  app.add_flag("--no-command", no_command, "players only: leave out the `mpnsim dlt` and `mpnsim dag` rows");
   app.add_option("--workdir", workdir, "where plan and result files go (default: a fresh directory in /tmp)");
   app.add_flag("--keep", keep, "keep the plan and result files (and each side's log: phase times)");
   app.add_flag("--mpnsim-tree-links", tree_links,
@@ -606,10 +649,16 @@ int main(int argc, char** argv) {
                  "co-processors, a port per link, store-and-forward on mpnsim's routes; mpnsim: bench/play_dag, the "
                  "whole hypercube and mpnsim::replay; SimGrid: bench/simgrid_dag, a mutex per link direction)\n\n",
                  dag_defaults.z, dag_defaults.latency);
+      if (!mpnsim.empty())
+        fmt::print("`mpnsim dag` rows: {} dag --generate --tasks N --integer false --workload.seed SEED --topology "
+                   "hypercube --dim d --z Z --S S --scheduler X --format json, the whole process (generate, schedule, "
+                   "check, replay, report); its max rel diff is its replayed makespan's from the player's\n\n",
+                   mpnsim);
       print_dag_header();
       for (const auto& c : dag_cases) {
-        const DagRow r = run_dag_case(c, workdir, play_dag, simgrid_dag, repeat, driver_rss_kb);
-        print_dag_row(r);
+        const DagRow r = run_dag_case(c, workdir, play_dag, simgrid_dag, mpnsim, repeat, driver_rss_kb);
+        print_dag_row(r, r.mpnsim, r.spec.label() + ", player");
+        if (!mpnsim.empty()) print_dag_row(r, r.command, r.spec.label() + ", `mpnsim dag` (whole process)");
         all_agree = all_agree && r.agree;
       }
     }

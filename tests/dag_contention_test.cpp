@@ -112,6 +112,70 @@ TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
   }
 }
 
+// A processor's time as the free model's list schedulers count it (HEFT's insertion): the
+// earliest s >= t with s + d no later than the next task's start, scanning the tasks (sorted,
+// never overlapping) in order; a task may start where another one ends, even with d = 0.
+double slot_fit(const std::vector<std::pair<double, double>>& slots, double t, double d) {
+  double s = t;
+  for (const auto& [a, b] : slots) {
+    if (b <= t) continue;  // behind t
+    if (s + d <= a) return s;
+    s = std::max(s, b);
+  }
+  return s;
+}
+
+// keep_boundaries, the free model's processors: a task of zero duration fits between two
+// tasks that meet end to end, and at the start of the first one, as in a scan of the tasks.
+TEST(IdleIntervals, KeepingBoundariesAgreesWithAScanOfTheTasks) {
+  IdleIntervals r(true);
+  r.book(0, 2);
+  r.book(2, 5);
+  EXPECT_EQ(r.earliest_fit(0, 0), 0);  // before the first task
+  EXPECT_EQ(r.earliest_fit(1, 0), 2);  // between the two: without keep_boundaries, 5
+  EXPECT_EQ(r.earliest_fit(1, 1), 5);
+  for (const bool whole : {false, true}) {
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> when(0, whole ? 300 : 1000), length(0, whole ? 4 : 20);
+    IdleIntervals k(true);
+    std::vector<std::pair<double, double>> slots;
+    for (int i = 0; i < 3000; ++i) {
+      double t = when(rng), d = length(rng);
+      if (whole) {
+        t = std::floor(t);
+        d = std::floor(d);
+      }
+      const double s = k.earliest_fit(t, d);
+      ASSERT_EQ(s, slot_fit(slots, t, d)) << "query " << i << " t " << t << " d " << d;
+      if (i % 3 != 0) {
+        k.book(s, s + d);
+        slots.insert(std::upper_bound(slots.begin(), slots.end(), std::pair{s, s + d}), {s, s + d});
+      }
+    }
+  }
+}
+
+// A placement made by hand may overlap busy time (the checker then reports the schedule);
+// occupy() takes it in without breaking the search: nothing fits inside it afterwards.
+TEST(IdleIntervals, OccupyTakesAnOverlappingPlacement) {
+  for (const bool keep : {false, true}) {
+    IdleIntervals r(keep);
+    r.book(2, 4);
+    r.book(6, 8);
+    r.occupy(3, 7);  // over [2, 4], the gap [4, 6] and [6, 8]
+    EXPECT_EQ(r.earliest_fit(0, 2), 0);
+    EXPECT_EQ(r.earliest_fit(0, 2.5), 8);
+    EXPECT_EQ(r.earliest_fit(3, 1), 8);
+    r.occupy(10, 12);  // inside the endless gap: a booking
+    EXPECT_EQ(r.earliest_fit(8, 2), 8);
+    EXPECT_EQ(r.earliest_fit(8, 2.5), 12);
+    r.occupy(1, 30);  // over everything from 1
+    EXPECT_EQ(r.earliest_fit(0, 1), 0);
+    EXPECT_EQ(r.earliest_fit(0, 1.5), 30);
+    EXPECT_EQ(r.earliest_fit(31, 5), 31);
+  }
+}
+
 // ---------------------------------------------------------------- plan = replay
 
 ProcessorSpec processor(int send, int recv, bool coprocessor) { return ProcessorSpec{1, coprocessor, send, recv}; }

@@ -5,17 +5,24 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace mpnsim {
 
-IdleIntervals::IdleIntervals() { insert(0.0, std::numeric_limits<double>::infinity()); }
+IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) {
+  insert(0.0, std::numeric_limits<double>::infinity());
+}
 
 namespace {
 
 // A gap's length for pruning, rounded up: a gap that holds d (start + d <= end in floating
 // point) never has end - start below d by more than an ulp of end, so with this margin the
 // pruning never drops a gap that holds d, and the answers do not depend on the tree's shape.
-double pruning_length(double start, double end) { return end - start + std::abs(end) * 4.5e-16; }
+// The endless last gap counts as none (-1): it holds everything, and earliest_fit falls back
+// on it when no finite gap does, so that the root's longest says at once when none does.
+double pruning_length(double start, double end) {
+  return end == std::numeric_limits<double>::infinity() ? -1.0 : end - start + std::abs(end) * 4.5e-16;
+}
 
 }  // namespace
 
@@ -143,11 +150,12 @@ int IdleIntervals::first_holding(int n, double t, double d) const {
 double IdleIntervals::earliest_fit(double t, double d) const {
   // Most questions are about times past the last booking: the endless last gap holds them.
   if (t >= tail_start_) return t;
+  // Many others are about longer times than any gap before it (the root knows the longest).
+  if (nodes_[static_cast<std::size_t>(root_)].longest < d) return tail_start_;
   if (const int c = containing(t); c >= 0 && t + d <= nodes_[static_cast<std::size_t>(c)].end) return t;
+  // A finite gap after t, else the endless one, which starts after t here.
   const int n = first_holding(root_, t, d);
-  // The last gap is endless, so some gap after t holds d unless d is not finite.
-  assert(n >= 0);
-  return n >= 0 ? nodes_[static_cast<std::size_t>(n)].start : std::numeric_limits<double>::infinity();
+  return n >= 0 ? nodes_[static_cast<std::size_t>(n)].start : tail_start_;
 }
 
 IdleIntervals::Change IdleIntervals::book(double start, double finish) {
@@ -165,6 +173,15 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   c.gap_start = gap_start;
   c.gap_end = gap_end;
   c.cut = true;
+  if (keep_boundaries_ && finish > start) {
+    // Only the open interval (start, finish) becomes busy: [gap_start, start] and
+    // [finish, gap_end] stay, even when they are single points.
+    nodes_[static_cast<std::size_t>(g)].end = start;
+    refresh_path(root_, gap_start);
+    // A zero-duration booking may have split the gap at its end: the point is a gap already.
+    if (!starts_gap(finish)) insert(finish, gap_end);
+    return c;
+  }
   // The gap shrinks in place where it can (its key stays between its neighbours' keys),
   // which costs one descent instead of the splits and merges of an erase and an insert.
   Node& x = nodes_[static_cast<std::size_t>(g)];
@@ -182,7 +199,49 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   return c;
 }
 
+bool IdleIntervals::starts_gap(double t) const {
+  const int c = containing(t);
+  return c >= 0 && nodes_[static_cast<std::size_t>(c)].start == t;
+}
+
+int IdleIntervals::first_after(double t) const {
+  int best = -1;
+  for (int n = root_; n >= 0;) {
+    const Node& x = nodes_[static_cast<std::size_t>(n)];
+    if (x.start > t) {
+      best = n;
+      n = x.left;
+    } else {
+      n = x.right;
+    }
+  }
+  return best;
+}
+
+void IdleIntervals::occupy(double start, double finish) {
+  const int c = containing(start);
+  if (c >= 0 && finish <= nodes_[static_cast<std::size_t>(c)].end) {
+    book(start, finish);
+    return;
+  }
+  // The gaps that meet the open interval (start, finish), then each cut back to what lies
+  // outside it (kept as single points too with keep_boundaries).
+  std::vector<std::pair<double, double>> met;
+  int g = c >= 0 && nodes_[static_cast<std::size_t>(c)].end > start ? c : first_after(start);
+  while (g >= 0 && nodes_[static_cast<std::size_t>(g)].start < finish) {
+    met.emplace_back(nodes_[static_cast<std::size_t>(g)].start, nodes_[static_cast<std::size_t>(g)].end);
+    g = first_after(nodes_[static_cast<std::size_t>(g)].start);
+  }
+  for (const auto& [gap_start, gap_end] : met) {
+    erase(gap_start);
+    if (keep_boundaries_ ? gap_start <= start : gap_start < start) insert(gap_start, start);
+    if ((keep_boundaries_ ? gap_end >= finish : gap_end > finish) && !starts_gap(finish))
+      insert(finish, gap_end);  // insert() moves the endless gap's start
+  }
+}
+
 void IdleIntervals::undo(const Change& c) {
+  assert(!keep_boundaries_);
   if (!c.cut) return;
   if (c.gap_end > c.finish) erase(c.finish);
   if (c.start > c.gap_start) erase(c.gap_start);

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <iterator>
 #include <limits>
 
 #include "schedulers/dag/contention_builder.hpp"
@@ -13,14 +12,15 @@ namespace mpnsim {
 
 ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string scheduler)
     : problem_(problem),
-      ready_(static_cast<std::size_t>(problem.processors()), 0.0),
-      busy_(static_cast<std::size_t>(problem.processors())),
-      gaps_(static_cast<std::size_t>(problem.processors())) {
+      ready_(static_cast<std::size_t>(problem.processors()), 0.0) {
   check_costs_fit(problem.graph, problem.machine);
   schedule_.scheduler = std::move(scheduler);
   schedule_.processors = problem.processors();
   schedule_.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
-  if (problem.options.model == CommModel::contention) contention_ = std::make_unique<ContentionBuilder>(problem, schedule_);
+  if (problem.options.model == CommModel::contention)
+    contention_ = std::make_unique<ContentionBuilder>(problem, schedule_);
+  else
+    idle_.assign(static_cast<std::size_t>(problem.processors()), IdleIntervals(true));
 }
 
 ScheduleBuilder::~ScheduleBuilder() = default;
@@ -84,19 +84,7 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
 
 double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const {
   if (contention_) return contention_->cpu_fit(p, ready, duration);
-  const auto& slots = busy_[static_cast<std::size_t>(p)];
-  if (slots.empty() || ready >= slots.back().second) return ready;
-  const auto& gaps = gaps_[static_cast<std::size_t>(p)];
-  if (duration > 0 && (gaps.empty() || *gaps.rbegin() < duration)) return slots.back().second;
-  // Slots finishing by `ready` are behind us; finishes grow with starts (no overlaps).
-  auto it = std::upper_bound(slots.begin(), slots.end(), ready,
-                             [](double r, const std::pair<double, double>& s) { return r < s.second; });
-  double candidate = ready;
-  for (; it != slots.end(); ++it) {
-    if (candidate + duration <= it->first) return candidate;
-    candidate = std::max(candidate, it->second);
-  }
-  return candidate;
+  return idle_[static_cast<std::size_t>(p)].earliest_fit(ready, duration);
 }
 
 void ScheduleBuilder::place(int task, int p, double start) {
@@ -112,18 +100,7 @@ void ScheduleBuilder::place(int task, int p, double start) {
   t.processor = p;
   t.start = start;
   t.finish = start + problem_.exec_time(task, p);
-  auto& slots = busy_[static_cast<std::size_t>(p)];
-  auto& gaps = gaps_[static_cast<std::size_t>(p)];
-  const std::pair<double, double> slot{t.start, t.finish};
-  const auto at = std::upper_bound(slots.begin(), slots.end(), slot);
-  // The gap the task goes into, between the previous slot (or time 0) and the next, is split.
-  const double before = at == slots.begin() ? 0.0 : std::prev(at)->second;
-  if (at != slots.end()) {
-    if (const auto g = gaps.find(at->first - before); g != gaps.end()) gaps.erase(g);
-    if (at->first - t.finish > 0) gaps.insert(at->first - t.finish);
-  }
-  if (t.start - before > 0) gaps.insert(t.start - before);
-  slots.insert(at, slot);
+  idle_[static_cast<std::size_t>(p)].occupy(t.start, t.finish);
   ready_[static_cast<std::size_t>(p)] = std::max(ready_[static_cast<std::size_t>(p)], t.finish);
   for (int e : g.in_edges(task)) {
     const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];

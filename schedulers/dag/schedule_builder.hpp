@@ -2,12 +2,12 @@
 #pragma once
 
 #include <memory>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/idle_intervals.hpp"
 #include "schedulers/dag/schedule.hpp"
 
 namespace mpnsim {
@@ -46,7 +46,7 @@ class ScheduleBuilder {
   // co-processor also sends and receives.)
   double earliest_start(int task, int p) const;
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
-  // (the insertion policy of HEFT).
+  // (the insertion policy of HEFT), in O(log n) of p's tasks (IdleIntervals).
   double earliest_gap(int p, double ready, double duration) const;
   // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
   // data-ready time that holds the task's execution time on p.
@@ -76,11 +76,8 @@ class ScheduleBuilder {
  private:
   const DagProblem& problem_;
   Schedule schedule_;
-  std::vector<double> ready_;                               // TF per processor
-  std::vector<std::vector<std::pair<double, double>>> busy_;  // (start, finish) per processor, by start
-  // Lengths of the idle gaps between a processor's tasks (before its last task): when none
-  // is long enough, a task can only go at the end, and no scan is needed.
-  std::vector<std::multiset<double>> gaps_;
+  std::vector<double> ready_;       // TF per processor
+  std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
   mutable std::vector<std::pair<double, int>> bounds_;  // scratch of best_processor
 };

@@ -28,63 +28,64 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
 
 long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule) {
   // Every hop of every message as (start, end) on its channel, then overlaps per channel.
+  // Two passes over the hops: the first counts each channel's, the second writes each hop
+  // straight into its channel's place (16 bytes a hop, allocated once: a list of all hops
+  // with their channels, sorted afterwards, was the peak of `mpnsim dag` on large graphs).
   struct Hop {
-    int channel;
     double start, end;
   };
   Router router(problem.machine);
-  std::vector<Hop> raw;
-  std::vector<std::size_t> first(2 * problem.machine.links.size() + 1, 0);
+  const std::size_t channels = 2 * problem.machine.links.size();
+  std::vector<std::size_t> first(channels + 1, 0);
   // A contention-aware schedule has booked its hops (none overlap when it is valid); the
   // others leave when the producer finishes and take the engine's route without waiting.
-  if (schedule.contention_aware)
-    for (const auto& h : schedule.hops) {
-      raw.push_back({h.channel, h.start, h.finish});
-      ++first[static_cast<std::size_t>(h.channel) + 1];
+  auto for_each_hop = [&](auto&& visit) {
+    if (schedule.contention_aware) {
+      for (const auto& h : schedule.hops) visit(h.channel, h.start, h.finish);
+      return;
     }
-  for (const auto& msg : schedule.messages) {
-    if (schedule.contention_aware) break;
-    const double data = problem.graph.edge(msg.edge).data;
-    double t = msg.depart;
-    for (int u = msg.from; u != msg.to;) {
-      const Arc& a = router.next_arc(u, msg.to);
-      const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
-      const double end = t + l.startup + data * l.z * problem.machine.Tcm;
-      raw.push_back({a.channel, t, end});
-      ++first[static_cast<std::size_t>(a.channel) + 1];
-      t = end;
-      u = a.to;
+    for (const auto& msg : schedule.messages) {
+      const double data = problem.graph.edge(msg.edge).data;
+      double t = msg.depart;
+      for (int u = msg.from; u != msg.to;) {
+        const Arc& a = router.next_arc(u, msg.to);
+        const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
+        const double end = t + l.startup + data * l.z * problem.machine.Tcm;
+        visit(a.channel, t, end);
+        t = end;
+        u = a.to;
+      }
     }
-  }
-  // Grouped by channel (counting sort), then each channel's hops in order of (start, end):
-  // the order of sorting (channel, start, end) at once, with sorts of a channel's size.
+  };
+  for_each_hop([&](int channel, double, double) { ++first[static_cast<std::size_t>(channel) + 1]; });
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
-  std::vector<Hop> hops(raw.size());
+  std::vector<Hop> hops(first.back());
   {
     std::vector<std::size_t> fill(first.begin(), first.end() - 1);
-    for (const Hop& h : raw) hops[fill[static_cast<std::size_t>(h.channel)]++] = h;
+    for_each_hop([&](int channel, double start, double end) {
+      hops[fill[static_cast<std::size_t>(channel)]++] = Hop{start, end};
+    });
   }
+  // Each channel's hops in order of (start, end).
   const auto earlier = [](const Hop& x, const Hop& y) {
     return x.start < y.start || (x.start == y.start && x.end < y.end);
   };
-  for (std::size_t c = 0; c + 1 < first.size(); ++c)
-    std::sort(hops.begin() + static_cast<std::ptrdiff_t>(first[c]),
-              hops.begin() + static_cast<std::ptrdiff_t>(first[c + 1]), earlier);
   long long conflicts = 0;
-  for (std::size_t i = 0; i < hops.size();) {
-    std::size_t j = i;
+  for (std::size_t c = 0; c < channels; ++c) {
+    const auto begin = hops.begin() + static_cast<std::ptrdiff_t>(first[c]);
+    const auto end = hops.begin() + static_cast<std::ptrdiff_t>(first[c + 1]);
+    std::sort(begin, end, earlier);
     double busy_until = 0, last_start = 0;
-    for (; j < hops.size() && hops[j].channel == hops[i].channel; ++j) {
-      const double start = hops[j].start, end = hops[j].end;
+    for (auto h = begin; h != end; ++h) {
       // A hop that starts while an earlier one holds the channel waits (even a hop of zero
       // length); two hops asking at the same instant may be served in either order.
       // Hops that merely touch, end to start, do not conflict.
-      if (j > i && ((start < busy_until && !times_equal(start, busy_until)) || times_equal(start, last_start)))
+      if (h != begin && ((h->start < busy_until && !times_equal(h->start, busy_until)) ||
+                         times_equal(h->start, last_start)))
         ++conflicts;
-      busy_until = j > i ? std::max(busy_until, end) : end;
-      last_start = start;
+      busy_until = h != begin ? std::max(busy_until, h->end) : h->end;
+      last_start = h->start;
     }
-    i = j;
   }
   return conflicts;
 }

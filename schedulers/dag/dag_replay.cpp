@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "schedulers/dag/dag_problem.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
+#include "sim/plan_player.hpp"
 
 namespace mpnsim {
 
@@ -124,6 +126,63 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
   return plan;
 }
 
+// replay_plan(graph, schedule) given action by action from the graph and the schedule
+// instead of stored (sim/plan_player.hpp): the same actions, in the same order, with the same
+// "after" lists, unnamed. What replay() plays when it keeps no timeline: the player's own state
+// is then the only copy of the plan (a stored Plan takes 48 bytes an action more).
+class FreeReplaySource {
+ public:
+  FreeReplaySource(const TaskGraph& graph, const Schedule& schedule)
+      : graph_(graph), schedule_(schedule), tasks_(static_cast<std::size_t>(graph.size())) {
+    previous_.assign(tasks_, -1);
+    for (const auto& order : schedule.processor_order())
+      for (std::size_t i = 1; i < order.size(); ++i) previous_[static_cast<std::size_t>(order[i])] = order[i - 1];
+    send_of_.assign(static_cast<std::size_t>(graph.edge_count()), -1);
+    for (std::size_t k = 0; k < schedule.messages.size(); ++k)
+      send_of_[static_cast<std::size_t>(schedule.messages[k].edge)] = static_cast<int>(tasks_ + k);
+  }
+
+  std::size_t size() const { return tasks_ + schedule_.messages.size(); }
+  PlanAction::Op op(std::size_t i) const { return i < tasks_ ? PlanAction::Op::compute : PlanAction::Op::send; }
+  int processor(std::size_t i) const { return i < tasks_ ? schedule_.tasks[i].processor : message(i).from; }
+  int to(std::size_t i) const { return i < tasks_ ? schedule_.tasks[i].processor : message(i).to; }
+  double amount(std::size_t i) const {
+    if (i >= tasks_) return graph_.edge(message(i).edge).data;
+    const CostTable* costs = graph_.costs();
+    const int t = static_cast<int>(i);
+    return costs ? costs->at(t, schedule_.tasks[i].processor) : graph_.task(t).work;
+  }
+  std::uint32_t name(std::size_t) const { return 0; }
+  bool continues(std::size_t) const { return false; }
+  // A task: the task before it on its processor, then per incoming edge (in edge order) the
+  // edge's send, or the producer when the edge has no message. A send: its producer.
+  std::span<const int> after(std::size_t i, std::vector<int>& scratch) const {
+    scratch.clear();
+    if (i >= tasks_) {
+      scratch.push_back(graph_.edge(message(i).edge).from);
+      return scratch;
+    }
+    if (previous_[i] >= 0) scratch.push_back(previous_[i]);
+    for (int e : graph_.in_edges(static_cast<int>(i))) {
+      const int send = send_of_[static_cast<std::size_t>(e)];
+      scratch.push_back(send >= 0 ? send : graph_.edge(e).from);
+    }
+    return scratch;
+  }
+  std::string label(std::size_t i) const {
+    return i < tasks_ ? graph_.task(static_cast<int>(i)).name : edge_name(graph_, graph_.edge(message(i).edge));
+  }
+
+ private:
+  const ScheduledMessage& message(std::size_t i) const { return schedule_.messages[i - tasks_]; }
+
+  const TaskGraph& graph_;
+  const Schedule& schedule_;
+  std::size_t tasks_;
+  std::vector<int> previous_;  // the task before each on its processor, or -1
+  std::vector<int> send_of_;   // each edge's send action (its last message), or -1
+};
+
 }  // namespace
 
 Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool named) {
@@ -173,9 +232,16 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   const MachineSpec played = replay_machine(graph, machine);
   Machine m(engine, played);
   m.timeline().keep_records(keep_timeline);
-  // Names become the timeline's tags: without a timeline nothing reads them.
-  Plan plan = replay_plan(graph, schedule, played, keep_timeline);
-  const PlanOutcome outcome = play(std::move(plan), m);
+  PlanOutcome outcome;
+  if (!keep_timeline && !schedule.contention_aware) {
+    // Without a timeline nothing reads names, and the plan need not be stored.
+    const FreeReplaySource source(graph, schedule);
+    plan_player::validate(source, m.size());
+    outcome = plan_player::run(plan_player::compile(source, m, 0), m);
+  } else {
+    // Names become the timeline's tags: without a timeline nothing reads them.
+    outcome = play(replay_plan(graph, schedule, played, keep_timeline), m);
+  }
   DagReplay r;
   r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
   r.makespan = m.timeline().end();

@@ -17,6 +17,9 @@ ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string schedule
   schedule_.scheduler = std::move(scheduler);
   schedule_.processors = problem.processors();
   schedule_.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
+  // At most one message an edge. Reserved whole rather than grown by doubling, which copies
+  // the list and holds both copies at once; pages never written are never resident.
+  schedule_.messages.reserve(static_cast<std::size_t>(problem.graph.edge_count()));
   if (problem.options.model == CommModel::contention)
     contention_ = std::make_unique<ContentionBuilder>(problem, schedule_);
   else

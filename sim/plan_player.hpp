@@ -1,0 +1,204 @@
+// The plan player over any source of actions: validation, compilation into the player's
+// compact state, and the run. Plan (sim/plan.hpp) is one source; a replay can be another,
+// giving its actions from its own data without storing a Plan beside the player's state.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sim/machine.hpp"
+#include "sim/plan.hpp"
+
+namespace mpnsim::plan_player {
+
+// A source of actions gives, for i in [0, size()):
+//   PlanAction::Op op(i); int processor(i); int to(i); double amount(i);
+//   std::uint32_t name(i)   (0: none; else the name's index + 1 among the tags given to compile)
+//   bool continues(i)       (a hop whose after(i)[0] is the previous hop of its message)
+//   std::span<const int> after(i, std::vector<int>& scratch)   (its "after" list; it may be
+//                            built in scratch, valid until the next call)
+//   std::string label(i)    (its name for messages, or "#i")
+// and std::size_t size().
+
+// Everything the player touches for one action, in one record, so that issuing or completing
+// an action costs one cache miss rather than one per array. Forty bytes: a plan of 10^6
+// processors has two million of them.
+struct ActionState {
+  double completed;
+  double amount;
+  int processor;
+  int to;               // a send's destination or a hop's neighbour; -1 for a computation
+  std::uint32_t first;  // its dependents are dependents[first .. next action's first)
+  std::uint32_t tag;
+  int waiting_on;       // dependencies not yet complete
+};
+static_assert(sizeof(void*) != 8 || sizeof(ActionState) == 40);  // as docs/performance.md says
+
+// A hop action's place in its message; kept apart from ActionState, which plans without
+// hops (all but contention-aware DAG schedules) do not need.
+struct HopState {
+  int previous = -1;  // the hop before it in the same message, or -1
+  std::uint32_t message = 0;
+  int hop = -1;       // -1: not a hop action
+};
+
+// The plan as the player runs it.
+struct CompiledPlan {
+  std::vector<ActionState> state;  // one per action, and one sentinel for `first`
+  std::vector<int> dependents;     // reverse of "after", in plan order
+  std::vector<HopState> hops;      // per action when the plan has hops, else empty
+  std::size_t sends = 0;           // actions that are sends or hops
+};
+
+// Issues the actions without dependencies and runs the engine to the end.
+PlanOutcome run(CompiledPlan plan, Machine& machine);
+
+// One dependency cycle (as action indices) or an empty vector. Iterative, so that long
+// plans cannot overflow the stack.
+template <class Source>
+std::vector<int> find_cycle(const Source& src) {
+  const std::size_t n = src.size();
+  std::vector<std::uint8_t> state(n, 0);  // 0 new, 1 on stack, 2 done
+  std::vector<int> stack, scratch;
+  std::vector<std::pair<int, std::size_t>> dfs;
+  for (std::size_t root = 0; root < n; ++root) {
+    if (state[root] != 0) continue;
+    // An action whose dependencies are all done closes at once: most plans list actions
+    // after what they wait for, so the DFS is rarely entered.
+    const std::span<const int> deps = src.after(root, scratch);
+    if (std::all_of(deps.begin(), deps.end(), [&](int d) { return state[static_cast<std::size_t>(d)] == 2; })) {
+      state[root] = 2;
+      continue;
+    }
+    dfs.assign(1, {static_cast<int>(root), 0});
+    state[root] = 1;
+    stack.assign(1, static_cast<int>(root));
+    while (!dfs.empty()) {
+      auto& [u, next] = dfs.back();
+      const std::span<const int> uses = src.after(static_cast<std::size_t>(u), scratch);
+      if (next < uses.size()) {
+        const int v = uses[next++];
+        if (state[static_cast<std::size_t>(v)] == 1) {
+          auto it = std::find(stack.begin(), stack.end(), v);
+          return {it, stack.end()};
+        }
+        if (state[static_cast<std::size_t>(v)] == 0) {
+          state[static_cast<std::size_t>(v)] = 1;
+          dfs.emplace_back(v, 0);
+          stack.push_back(v);
+        }
+      } else {
+        state[static_cast<std::size_t>(u)] = 2;
+        dfs.pop_back();
+        stack.pop_back();
+      }
+    }
+  }
+  return {};
+}
+
+// Throws std::invalid_argument as validate(const Plan&, int) says.
+template <class Source>
+void validate(const Source& src, int processors) {
+  const std::size_t n = src.size();
+  std::vector<int> scratch;
+  for (std::size_t i = 0; i < n; ++i) {
+    const PlanAction::Op op = src.op(i);
+    auto bad_proc = [&](int p) { return p < 0 || p >= processors; };
+    if (bad_proc(src.processor(i)) || (op != PlanAction::Op::compute && bad_proc(src.to(i))))
+      throw std::invalid_argument(
+          fmt::format("plan action {}: processor outside 0..{}", src.label(i), processors - 1));
+    const double amount = src.amount(i);
+    if (!std::isfinite(amount) || amount < 0)
+      throw std::invalid_argument(fmt::format("plan action {}: amount must be >= 0, got {}", src.label(i), amount));
+    const std::span<const int> after = src.after(i, scratch);
+    for (int d : after)
+      if (d < 0 || static_cast<std::size_t>(d) >= n || static_cast<std::size_t>(d) == i)
+        throw std::invalid_argument(
+            fmt::format("plan action {}: 'after' names no other action ({})", src.label(i), d));
+    if (op == PlanAction::Op::hop && src.processor(i) == src.to(i))
+      throw std::invalid_argument(
+          fmt::format("plan action {}: a hop from P{} to itself", src.label(i), src.processor(i)));
+    if (src.continues(i)) {
+      const bool ok = op == PlanAction::Op::hop && !after.empty() &&
+                      src.op(static_cast<std::size_t>(after[0])) == PlanAction::Op::hop &&
+                      src.to(static_cast<std::size_t>(after[0])) == src.processor(i);
+      if (!ok)
+        throw std::invalid_argument(fmt::format(
+            "plan action {}: continues a message, but its first 'after' entry is not a hop arriving at P{}",
+            src.label(i), src.processor(i)));
+    }
+  }
+  if (auto cycle = find_cycle(src); !cycle.empty()) {
+    std::string names;
+    for (int c : cycle) names += src.label(static_cast<std::size_t>(c)) + " -> ";
+    names += src.label(static_cast<std::size_t>(cycle.front()));
+    throw std::invalid_argument("plan dependencies form a cycle: " + names);
+  }
+}
+
+// The player's state of a validated source whose names are tags first_tag, first_tag + 1, ...
+// Throws std::invalid_argument for a hop between processors without a link.
+template <class Source>
+CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t first_tag) {
+  const std::size_t n = src.size();
+  if (n >= std::numeric_limits<std::uint32_t>::max())
+    throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
+  CompiledPlan p;
+  p.state.resize(n + 1, ActionState{std::nan(""), 0, 0, 0, 0, 0, 0});
+  // Distinct dependencies of action i (a repeated "after" entry counts once); the common
+  // lists of one or two entries skip the sort.
+  std::vector<int> scratch, distinct;
+  auto distinct_after = [&](std::size_t i) -> const std::vector<int>& {
+    const std::span<const int> after = src.after(i, scratch);
+    distinct.assign(after.begin(), after.end());
+    if (distinct.size() == 2) {
+      if (distinct[0] == distinct[1]) distinct.pop_back();
+    } else if (distinct.size() > 2) {
+      std::sort(distinct.begin(), distinct.end());
+      distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    }
+    return distinct;
+  };
+  // Count each action's dependents (in `first` of the next record), then prefix sums.
+  for (std::size_t i = 0; i < n; ++i) {
+    ActionState& st = p.state[i];
+    const auto& deps = distinct_after(i);
+    st.waiting_on = static_cast<int>(deps.size());
+    for (int d : deps) ++p.state[static_cast<std::size_t>(d) + 1].first;
+    const std::uint32_t name = src.name(i);
+    st.tag = name == 0 ? 0 : first_tag + name - 1;
+    st.amount = src.amount(i);
+    st.processor = src.processor(i);
+    const PlanAction::Op op = src.op(i);
+    const bool is_send = op != PlanAction::Op::compute;
+    st.to = is_send ? src.to(i) : -1;
+    p.sends += is_send;
+    if (op == PlanAction::Op::hop) {
+      if (p.hops.empty()) p.hops.assign(n, HopState{-1, 0, -1});  // hop -1: not a hop action
+      p.hops[i] = HopState{src.continues(i) ? src.after(i, scratch)[0] : -1, 0, 0};
+      if (!machine.adjacent(st.processor, st.to))
+        throw std::invalid_argument(fmt::format("plan action {}: a hop P{} -> P{} between processors without a link",
+                                                src.label(i), st.processor, st.to));
+    }
+  }
+  for (std::size_t i = 1; i <= n; ++i) p.state[i].first += p.state[i - 1].first;
+  if (p.state[n].first >= std::numeric_limits<std::uint32_t>::max())
+    throw std::invalid_argument("plan has more than 2^32 - 1 dependencies");
+  p.dependents.resize(p.state[n].first);
+  std::vector<std::uint32_t> fill(n);
+  for (std::size_t i = 0; i < n; ++i) fill[i] = p.state[i].first;
+  for (std::size_t i = 0; i < n; ++i)
+    for (int d : distinct_after(i)) p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
+  return p;
+}
+
+}  // namespace mpnsim::plan_player

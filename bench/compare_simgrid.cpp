@@ -479,8 +479,8 @@ DagRow run_dag_case(const mpnsim::bench::DagCase& c, const std::string& dir, con
 
 void print_dag_header() {
   fmt::print("| schedule | tasks | delayed by contention | replayed / estimated makespan | activities mpnsim / SimGrid | SimGrid steps | wall mpnsim | wall SimGrid | wall × | "
-             "CPU × | peak RSS mpnsim | peak RSS SimGrid | RSS × | max rel diff |\n");
-  fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+             "CPU × | peak RSS mpnsim | peak RSS SimGrid | RSS × | max rel diff | bytes per task | ns per activity |\n");
+  fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 }
 
 void print_dag_row(const DagRow& r, const Side& side, const std::string& label) {
@@ -494,14 +494,19 @@ void print_dag_row(const DagRow& r, const Side& side, const std::string& label) 
   // The command does not report its activities; its difference is its makespan's from the player's.
   const std::string events = command ? "-" : std::to_string(side.result.events);
   const double diff = command ? r.command_diff : r.diff;
+  // The whole process's peak over the tasks, and its wall time over the activities played
+  // (tasks and hops, the player's count: the command plays the same ones).
+  const std::string per = fmt::format(
+      "{:.0f} | {:.0f}", 1024.0 * static_cast<double>(m.maxrss_kb) / static_cast<double>(tasks),
+      1e9 * m.wall / static_cast<double>(r.mpnsim.result.events));
   if (g.wall == 0) {  // --mpnsim-only
-    fmt::print("| {} | {} | {} | {} / - | - | {} | - | - | - | {} | - | - | {} |\n", label, tasks, contention, events,
-               human_time(m.wall), human_mem(m.maxrss_kb), command ? fmt::format("{:.1e}", diff) : "-");
+    fmt::print("| {} | {} | {} | {} / - | - | {} | - | - | - | {} | - | - | {} | {} |\n", label, tasks, contention,
+               events, human_time(m.wall), human_mem(m.maxrss_kb), command ? fmt::format("{:.1e}", diff) : "-", per);
   } else {
-    fmt::print("| {} | {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} |\n", label,
+    fmt::print("| {} | {} | {} | {} / {} | {} | {} | {} | {:.1f} | {:.1f} | {} | {} | {:.1f} | {:.1e} | {} |\n", label,
                tasks, contention, events, r.simgrid.result.events, r.simgrid.result.steps, human_time(m.wall),
                human_time(g.wall), g.wall / m.wall, g.cpu / m.cpu, human_mem(m.maxrss_kb), human_mem(g.maxrss_kb),
-               static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb), diff);
+               static_cast<double>(g.maxrss_kb) / static_cast<double>(m.maxrss_kb), diff, per);
   }
   std::fflush(stdout);
 }

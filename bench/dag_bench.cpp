@@ -138,6 +138,7 @@ BENCHMARK(BM_DagReplay)
     ->Args({100'000, 0, 1})
     ->Args({100'000, 2, 0})
     ->Args({100'000, 2, 1})
+    ->Args({1'000'000, 2, 0})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

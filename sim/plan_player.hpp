@@ -105,38 +105,36 @@ std::vector<int> find_cycle(const Source& src) {
   return {};
 }
 
-// Throws std::invalid_argument as validate(const Plan&, int) says.
+// The checks validate() makes of action i alone (all but the cycle).
 template <class Source>
-void validate(const Source& src, int processors) {
+void check_action(const Source& src, std::size_t i, int processors, std::span<const int> after) {
   const std::size_t n = src.size();
-  std::vector<int> scratch;
-  for (std::size_t i = 0; i < n; ++i) {
-    const PlanAction::Op op = src.op(i);
-    auto bad_proc = [&](int p) { return p < 0 || p >= processors; };
-    if (bad_proc(src.processor(i)) || (op != PlanAction::Op::compute && bad_proc(src.to(i))))
-      throw std::invalid_argument(
-          fmt::format("plan action {}: processor outside 0..{}", src.label(i), processors - 1));
-    const double amount = src.amount(i);
-    if (!std::isfinite(amount) || amount < 0)
-      throw std::invalid_argument(fmt::format("plan action {}: amount must be >= 0, got {}", src.label(i), amount));
-    const std::span<const int> after = src.after(i, scratch);
-    for (int d : after)
-      if (d < 0 || static_cast<std::size_t>(d) >= n || static_cast<std::size_t>(d) == i)
-        throw std::invalid_argument(
-            fmt::format("plan action {}: 'after' names no other action ({})", src.label(i), d));
-    if (op == PlanAction::Op::hop && src.processor(i) == src.to(i))
-      throw std::invalid_argument(
-          fmt::format("plan action {}: a hop from P{} to itself", src.label(i), src.processor(i)));
-    if (src.continues(i)) {
-      const bool ok = op == PlanAction::Op::hop && !after.empty() &&
-                      src.op(static_cast<std::size_t>(after[0])) == PlanAction::Op::hop &&
-                      src.to(static_cast<std::size_t>(after[0])) == src.processor(i);
-      if (!ok)
-        throw std::invalid_argument(fmt::format(
-            "plan action {}: continues a message, but its first 'after' entry is not a hop arriving at P{}",
-            src.label(i), src.processor(i)));
-    }
+  const PlanAction::Op op = src.op(i);
+  auto bad_proc = [&](int p) { return p < 0 || p >= processors; };
+  if (bad_proc(src.processor(i)) || (op != PlanAction::Op::compute && bad_proc(src.to(i))))
+    throw std::invalid_argument(fmt::format("plan action {}: processor outside 0..{}", src.label(i), processors - 1));
+  const double amount = src.amount(i);
+  if (!std::isfinite(amount) || amount < 0)
+    throw std::invalid_argument(fmt::format("plan action {}: amount must be >= 0, got {}", src.label(i), amount));
+  for (int d : after)
+    if (d < 0 || static_cast<std::size_t>(d) >= n || static_cast<std::size_t>(d) == i)
+      throw std::invalid_argument(fmt::format("plan action {}: 'after' names no other action ({})", src.label(i), d));
+  if (op == PlanAction::Op::hop && src.processor(i) == src.to(i))
+    throw std::invalid_argument(fmt::format("plan action {}: a hop from P{} to itself", src.label(i), src.processor(i)));
+  if (src.continues(i)) {
+    const bool ok = op == PlanAction::Op::hop && !after.empty() &&
+                    src.op(static_cast<std::size_t>(after[0])) == PlanAction::Op::hop &&
+                    src.to(static_cast<std::size_t>(after[0])) == src.processor(i);
+    if (!ok)
+      throw std::invalid_argument(fmt::format(
+          "plan action {}: continues a message, but its first 'after' entry is not a hop arriving at P{}",
+          src.label(i), src.processor(i)));
   }
+}
+
+// Throws the message of validate() for the source's first dependency cycle, if it has one.
+template <class Source>
+void check_acyclic(const Source& src) {
   if (auto cycle = find_cycle(src); !cycle.empty()) {
     std::string names;
     for (int c : cycle) names += src.label(static_cast<std::size_t>(c)) + " -> ";
@@ -145,9 +143,20 @@ void validate(const Source& src, int processors) {
   }
 }
 
-// The player's state of a validated source whose names are tags first_tag, first_tag + 1, ...
-// Throws std::invalid_argument for a hop between processors without a link.
+// Throws std::invalid_argument as validate(const Plan&, int) says.
 template <class Source>
+void validate(const Source& src, int processors) {
+  std::vector<int> scratch;
+  for (std::size_t i = 0; i < src.size(); ++i) check_action(src, i, processors, src.after(i, scratch));
+  check_acyclic(src);
+}
+
+// The player's state of a source whose names are tags first_tag, first_tag + 1, ... Throws
+// std::invalid_argument for a hop between processors without a link. The source must be
+// validated first, unless `Check`: then every action is checked as it is compiled, and the
+// dependencies are found acyclic by playing them through in order of readiness (Kahn), with
+// validate()'s messages; a source that is not stored is then read once less.
+template <class Source, bool Check = false>
 CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t first_tag) {
   const std::size_t n = src.size();
   if (n >= std::numeric_limits<std::uint32_t>::max())
@@ -170,6 +179,7 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
   };
   // Count each action's dependents (in `first` of the next record), then prefix sums.
   for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (Check) check_action(src, i, machine.size(), src.after(i, scratch));
     ActionState& st = p.state[i];
     const auto& deps = distinct_after(i);
     st.waiting_on = static_cast<int>(deps.size());
@@ -198,6 +208,23 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
   for (std::size_t i = 0; i < n; ++i) fill[i] = p.state[i].first;
   for (std::size_t i = 0; i < n; ++i)
     for (int d : distinct_after(i)) p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
+  if constexpr (Check) {
+    std::vector<int>& waiting = scratch;
+    std::vector<std::uint32_t>& ready = fill;
+    waiting.resize(n);
+    ready.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      waiting[i] = p.state[i].waiting_on;
+      if (waiting[i] == 0) ready.push_back(static_cast<std::uint32_t>(i));
+    }
+    for (std::size_t k = 0; k < ready.size(); ++k) {
+      const std::uint32_t i = ready[k];
+      for (std::uint32_t e = p.state[i].first; e < p.state[i + 1].first; ++e)
+        if (--waiting[static_cast<std::size_t>(p.dependents[e])] == 0)
+          ready.push_back(static_cast<std::uint32_t>(p.dependents[e]));
+    }
+    if (ready.size() != n) check_acyclic(src);  // names the cycle
+  }
   return p;
 }
 

@@ -1,6 +1,9 @@
 // Tests of replaying DAG schedules on the engine: equal to the estimate without link contention.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+#include <string>
+
 #include "dag_test_support.hpp"
 #include "schedulers/dag/dag_metrics.hpp"
 #include "schedulers/dag/dag_replay.hpp"
@@ -54,6 +57,51 @@ TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
   // The second message arrives at 5, not 3: c runs [5, 6].
   EXPECT_DOUBLE_EQ(r.makespan, 6);
   EXPECT_GT(r.makespan, s.makespan());
+}
+
+// A schedule whose order on a processor goes against the precedence (b before its producer a
+// on P0) cannot be played: both replays refuse it with the same message, naming the cycle,
+// whether the plan is stored (with a timeline) or checked while compiled (without).
+TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimeline) {
+  TaskGraph g("against");
+  g.add_task("a", 1);
+  g.add_task("b", 1);
+  g.add_task("c", 1);
+  g.add_edge(0, 1, 2);
+  g.add_edge(0, 2, 2);
+  const ProblemBox box(std::move(g), testing::dag_machine(chain(2), 1, 0));
+  Schedule s;
+  s.processors = 2;
+  s.tasks = {{0, 1, 2}, {0, 0, 1}, {1, 3, 4}};  // b at 0 on P0, a after it
+  s.messages = {{1, 0, 1, 2, 4}};
+  std::string kept, bare;
+  try {
+    replay(box.graph, s, box.machine, true);
+  } catch (const std::invalid_argument& e) {
+    kept = e.what();
+  }
+  try {
+    replay(box.graph, s, box.machine, false);
+  } catch (const std::invalid_argument& e) {
+    bare = e.what();
+  }
+  EXPECT_EQ(kept, "plan dependencies form a cycle: a -> b -> a");
+  EXPECT_EQ(bare, kept);
+  // An unplaced task's processor is outside the machine: refused the same way too.
+  s.tasks[2].processor = 5;
+  kept = bare = "";
+  try {
+    replay(box.graph, s, box.machine, true);
+  } catch (const std::invalid_argument& e) {
+    kept = e.what();
+  }
+  try {
+    replay(box.graph, s, box.machine, false);
+  } catch (const std::invalid_argument& e) {
+    bare = e.what();
+  }
+  EXPECT_EQ(kept, "plan action c: processor outside 0..1");
+  EXPECT_EQ(bare, kept);
 }
 
 TEST(DagReplay, PlanHasOneComputePerTaskAndOneSendPerCrossEdge) {

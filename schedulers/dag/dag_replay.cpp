@@ -236,8 +236,7 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   if (!keep_timeline && !schedule.contention_aware) {
     // Without a timeline nothing reads names, and the plan need not be stored.
     const FreeReplaySource source(graph, schedule);
-    plan_player::validate(source, m.size());
-    outcome = plan_player::run(plan_player::compile(source, m, 0), m);
+    outcome = plan_player::run(plan_player::compile<FreeReplaySource, true>(source, m, 0), m);
   } else {
     // Names become the timeline's tags: without a timeline nothing reads them.
     outcome = play(replay_plan(graph, schedule, played, keep_timeline), m);

@@ -45,8 +45,9 @@ class Timeline {
   std::uint32_t add_tags(std::vector<std::string>&& names);
 
   // Whether the records (and the tags they name) are kept: the default. Without them the
-  // timeline keeps only its running totals, end() and hop_count(), for a run whose outputs
-  // need nothing else (a DAG replay without Gantt chart, trace or timeline file).
+  // timeline keeps only its running totals, end(), hop_count() and compute_end(), for a run
+  // whose outputs need nothing else (a DAG replay or `mpnsim dlt` without Gantt chart, trace
+  // or timeline file).
   void keep_records(bool keep) { keep_ = keep; }
   bool keeps_records() const { return keep_; }
 
@@ -58,7 +59,14 @@ class Timeline {
   }
   void add(const ComputeRecord& r) {
     end_ = r.end > end_ ? r.end : end_;
-    if (keep_) computes_.push_back(r);
+    if (!keep_) {
+      // Without records, each processor's last computation end is kept instead.
+      const auto p = static_cast<std::size_t>(r.processor);
+      if (p >= compute_end_.size()) compute_end_.resize(p + 1, 0.0);
+      compute_end_[p] = r.end > compute_end_[p] ? r.end : compute_end_[p];
+    } else {
+      computes_.push_back(r);
+    }
   }
   void add(const TransferRecord& r) {
     end_ = r.end > end_ ? r.end : end_;
@@ -78,6 +86,12 @@ class Timeline {
   // and hops, whether or not the records are kept.
   double end() const { return end_; }
   std::uint64_t hop_count() const { return hops_; }
+  // Without records: the end of each processor's last computation (0 for one that never
+  // computed), summarize()'s ProcessorStats::finish.
+  double compute_end(int processor) const {
+    const auto p = static_cast<std::size_t>(processor);
+    return p < compute_end_.size() ? compute_end_[p] : 0.0;
+  }
 
  private:
   std::vector<std::string> tags_;
@@ -88,6 +102,7 @@ class Timeline {
   bool keep_ = true;
   double end_ = 0;
   std::uint64_t hops_ = 0;
+  std::vector<double> compute_end_;  // per processor, kept only without records
 };
 
 struct ProcessorStats {

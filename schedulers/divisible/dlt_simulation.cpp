@@ -59,8 +59,10 @@ std::optional<MachineSpec> plan_links_only(const Plan& plan, const MachineSpec& 
 }
 
 // Plays the plan and checks it; `release` (may be null) is the whole machine's link list, given
-// back once the machine of the plan's own links is built.
-DltCheck check_plan(const DltSolution& solution, std::vector<LinkSpec>* release) {
+// back once the machine of the plan's own links is built. Without `keep_timeline` the run keeps
+// no record: the check's figures come from the timeline's running totals (the same values
+// summarize() gives), and its timeline and per-processor statistics are left empty.
+DltCheck check_plan(const DltSolution& solution, std::vector<LinkSpec>* release, bool keep_timeline) {
   Engine engine;
   std::vector<int> link_ids;
   std::optional<MachineSpec> part = plan_links_only(solution.plan, solution.plan_machine, link_ids);
@@ -68,14 +70,23 @@ DltCheck check_plan(const DltSolution& solution, std::vector<LinkSpec>* release)
   if (on_part && release) std::vector<LinkSpec>().swap(*release);
   Machine machine(engine, on_part ? std::move(*part) : solution.plan_machine);
   part.reset();
+  machine.timeline().keep_records(keep_timeline);
   play(solution.plan, machine);
   DltCheck check;
-  check.timeline = std::move(machine.timeline());
-  if (on_part) check.timeline.renumber_links(link_ids);
-  check.stats = summarize(check.timeline, machine.size());
   check.finish.resize(static_cast<std::size_t>(machine.size()));
-  for (int i = 0; i < machine.size(); ++i)
-    check.finish[static_cast<std::size_t>(i)] = check.stats.processors[static_cast<std::size_t>(i)].finish;
+  if (keep_timeline) {
+    check.timeline = std::move(machine.timeline());
+    if (on_part) check.timeline.renumber_links(link_ids);
+    check.stats = summarize(check.timeline, machine.size());
+    for (int i = 0; i < machine.size(); ++i)
+      check.finish[static_cast<std::size_t>(i)] = check.stats.processors[static_cast<std::size_t>(i)].finish;
+  } else {
+    const Timeline& t = machine.timeline();
+    check.stats.makespan = t.end();
+    check.stats.messages = t.messages();
+    check.stats.hops = t.hop_count();
+    for (int i = 0; i < machine.size(); ++i) check.finish[static_cast<std::size_t>(i)] = t.compute_end(i);
+  }
   const bool own_ends = !solution.compute_end.empty();
   for (std::size_t i = 0; i < solution.participating.size() && i < check.finish.size(); ++i) {
     if (!solution.participating[i]) continue;
@@ -95,8 +106,8 @@ DltCheck check_plan(const DltSolution& solution, std::vector<LinkSpec>* release)
 
 }  // namespace
 
-DltCheck simulate(const DltSolution& solution) { return check_plan(solution, nullptr); }
+DltCheck simulate(const DltSolution& solution) { return check_plan(solution, nullptr, true); }
 
-DltCheck simulate_releasing_links(DltSolution& solution) { return check_plan(solution, &solution.plan_machine.links); }
+DltCheck simulate_figures(DltSolution& solution) { return check_plan(solution, &solution.plan_machine.links, false); }
 
 }  // namespace mpnsim

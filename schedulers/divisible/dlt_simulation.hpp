@@ -21,10 +21,12 @@ struct DltCheck {
 
 DltCheck simulate(const DltSolution& solution);
 
-// The same check, for a caller that will not need the whole machine's links afterwards (the
-// `dlt` command without timeline files): when the plan is played on its own links, the whole
-// link list of solution.plan_machine is given back before the play, which keeps its processors
-// and ports. A d = 20 hypercube's list is 10.5 M links, 335 MB.
-DltCheck simulate_releasing_links(DltSolution& solution);
+// The same check's figures, for a caller that needs nothing else (the `dlt` command without
+// timeline files): T_simulated, max_rel_diff, finish, and of the stats makespan, messages and
+// hops, with the same values; no timeline and no per-processor statistics are kept. When the
+// plan is played on its own links, the whole link list of solution.plan_machine is given back
+// before the play, which keeps its processors and ports (a d = 20 hypercube's list is 10.5 M
+// links, 335 MB).
+DltCheck simulate_figures(DltSolution& solution);
 
 }  // namespace mpnsim

@@ -99,7 +99,7 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
     m.reset();
     check_divisible_solution(src, YAML::Node(), "--strategy", r.solution);
     const bool timeline_files = !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty();
-    r.check = timeline_files ? simulate(r.solution) : simulate_releasing_links(r.solution);
+    r.check = timeline_files ? simulate(r.solution) : simulate_figures(r.solution);
     if (o.format == "json") out << std::setw(2) << divisible_json(r) << "\n";  // streamed: no copy of the text
     else out << divisible_table(r);
     const DltSolution& s = r.solution;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "experiments/output/streamed_json.hpp"
+
 namespace mpnsim {
 
 DivisibleResult solve_divisible(const DivisibleStrategyEntry& strategy, const DltInput& input) {
@@ -46,20 +48,27 @@ std::string divisible_reduction(const DltSolution& s, bool why) {
   return fmt::format("{} of {} processors take part{}", p, n, reasons);
 }
 
-nlohmann::ordered_json divisible_json(const DivisibleResult& r) {
+namespace {
+
+// divisible_json, its per-processor and per-layer arrays left empty when not `arrays`.
+nlohmann::ordered_json divisible_document(const DivisibleResult& r, bool arrays) {
   using json = nlohmann::ordered_json;
   const DltSolution& s = r.solution;
+  // An empty array keeps the key's place for write_divisible_json, which streams it.
+  auto values = [&](const std::vector<double>& v, bool as_fractions) {
+    return !arrays ? json::array() : as_fractions ? json(fractions(v, r.load)) : json(v);
+  };
   json j;
   j["strategy"] = s.strategy;
   j["network"] = r.network;
   j["load"] = r.load;
   j["processors"] = s.plan_machine.size();
   j["participating"] = s.participating_count();
-  j["alpha"] = fractions(s.alpha, r.load);
-  j["amount"] = s.alpha;
+  j["alpha"] = values(s.alpha, true);
+  j["amount"] = values(s.alpha, false);
   if (!s.alpha_layer.empty()) {
-    j["alpha_layer"] = fractions(s.alpha_layer, r.load);
-    j["amount_layer"] = s.alpha_layer;
+    j["alpha_layer"] = values(s.alpha_layer, true);
+    j["amount_layer"] = values(s.alpha_layer, false);
   }
   j["T_analytic"] = s.T;
   j["T_simulated"] = r.check.T_simulated;
@@ -72,11 +81,26 @@ nlohmann::ordered_json divisible_json(const DivisibleResult& r) {
   json figures = json::object();
   for (const auto& [k, v] : s.figures) figures[k] = v;
   j["figures"] = figures;
-  j["finish"] = r.check.finish;
+  j["finish"] = values(r.check.finish, false);
   j["messages"] = r.check.stats.messages;
   j["hops"] = r.check.stats.hops;
   j["notes"] = s.notes;
   return j;
+}
+
+}  // namespace
+
+nlohmann::ordered_json divisible_json(const DivisibleResult& r) { return divisible_document(r, true); }
+
+void write_divisible_json(const DivisibleResult& r, std::ostream& out) {
+  const DltSolution& s = r.solution;
+  write_streamed_json(divisible_document(r, false),
+                      {{"alpha", &s.alpha, r.load},
+                       {"amount", &s.alpha},
+                       {"alpha_layer", &s.alpha_layer, r.load},
+                       {"amount_layer", &s.alpha_layer},
+                       {"finish", &r.check.finish}},
+                      out);
 }
 
 std::string divisible_table(const DivisibleResult& r) {

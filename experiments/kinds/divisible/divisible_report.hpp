@@ -1,6 +1,7 @@
 // A divisible-load strategy solved and simulated, and its report (JSON, table, CSV rows).
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -29,6 +30,9 @@ DivisibleResult solve_divisible(const DivisibleStrategyEntry& strategy, const Dl
 // amount (load units), alpha_layer, amount_layer, T_analytic, T_simulated, max_rel_diff,
 // speedup, utilization, best_dim, max_feasible_dim, figures, notes.
 nlohmann::ordered_json divisible_json(const DivisibleResult& r);
+// The same JSON, as `out << std::setw(2) << divisible_json(r)` writes it, with the per-processor
+// arrays streamed (the `dlt` command: 2^20 processors make three arrays of 2^20 numbers).
+void write_divisible_json(const DivisibleResult& r, std::ostream& out);
 // A human-readable table of the same.
 std::string divisible_table(const DivisibleResult& r);
 

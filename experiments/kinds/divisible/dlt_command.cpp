@@ -100,8 +100,12 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
     check_divisible_solution(src, YAML::Node(), "--strategy", r.solution);
     const bool timeline_files = !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty();
     r.check = timeline_files ? simulate(r.solution) : simulate_figures(r.solution);
-    if (o.format == "json") out << std::setw(2) << divisible_json(r) << "\n";  // streamed: no copy of the text
-    else out << divisible_table(r);
+    if (o.format == "json") {
+      write_divisible_json(r, out);  // its arrays streamed: no document of every processor's numbers
+      out << "\n";
+    } else {
+      out << divisible_table(r);
+    }
     const DltSolution& s = r.solution;
     GanttOptions g;
     g.title = fmt::format("{} on {}: T = {:.6g}", s.strategy, r.network, s.T);

@@ -89,6 +89,9 @@ DltSolution solve(const DltInput& in) {
   const int d = c.dim;
   const std::vector<double>& alpha = c.alpha;
   std::vector<int> arrival(static_cast<std::size_t>(1) << d, -1);
+  // A compute per processor and a send per processor but the source: reserved whole, as growing
+  // by doubling would hold the old and the new list at once at the command's peak.
+  s.plan.actions.reserve((std::size_t{1} << d) * 2);
   // One name per layer, kept once for all its 2^(k-1) actions.
   std::vector<std::uint32_t> layer_name, to_layer;
   for (int k = 0; k <= d; ++k) {

@@ -37,18 +37,25 @@ std::optional<MachineSpec> plan_links_only(const Plan& plan, const MachineSpec& 
     if (links[l].directed || links[l].a >= links[l].b || !valid(links[l])) return std::nullopt;
     if (l > 0 && std::pair{links[l - 1].a, links[l - 1].b} >= std::pair{links[l].a, links[l].b}) return std::nullopt;
   }
-  ids.clear();
+  // The sends' ends, sorted, then found in one pass over the links in their order: a binary
+  // search per send over a d = 20 hypercube's 10.5 M links missed the cache at every step.
+  std::vector<std::pair<int, int>> ends;
   for (const PlanAction& a : plan.actions) {
     if (a.op != PlanAction::Op::send || a.processor == a.to) continue;
     if (a.processor < 0 || a.to < 0 || a.processor >= whole.size() || a.to >= whole.size())
       return std::nullopt;  // play() reports it
-    const std::pair k{std::min(a.processor, a.to), std::max(a.processor, a.to)};
-    const auto it = std::lower_bound(links.begin(), links.end(), k, key_less);
-    if (it == links.end() || it->a != k.first || it->b != k.second) return std::nullopt;
-    ids.push_back(static_cast<int>(it - links.begin()));
+    ends.emplace_back(std::min(a.processor, a.to), std::max(a.processor, a.to));
   }
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  ids.clear();
+  ids.reserve(ends.size());
+  auto link = links.begin();
+  for (const auto& k : ends) {
+    while (link != links.end() && key_less(*link, k)) ++link;  // on from the last one found
+    if (link == links.end() || link->a != k.first || link->b != k.second) return std::nullopt;
+    ids.push_back(static_cast<int>(link - links.begin()));
+  }
   MachineSpec part;
   part.processors = whole.processors;
   part.Tcp = whole.Tcp;

@@ -17,9 +17,9 @@ class EdgeLists {
 
   // A task with no edges yet (its list is empty until the next build).
   void add_task() { offsets_.push_back(offsets_.back()); }
-  void reserve(int tasks, int edges);
+  void reserve(int tasks) { offsets_.reserve(static_cast<std::size_t>(tasks) + 1); }
   // Lists every edge under its `end` task, each list in edge-id order (a counting sort,
-  // O(tasks + edges)); every end must be below `tasks`.
+  // O(tasks + edges)), in arrays of exactly that size; every end must be below `tasks`.
   void build(int tasks, const std::vector<DagEdge>& edges, End end);
 
   std::span<const int> of(int task) const {

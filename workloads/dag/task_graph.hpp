@@ -13,8 +13,8 @@
 
 namespace mpnsim {
 
-// One task of a graph: a view of its name (into the graph's name arena, so valid while the
-// graph lives and gets no new task) and its work.
+// One task of a graph: a view of its name (into the graph's name arena, so valid until the
+// graph gets a task or a reserve, or is destroyed) and its work.
 struct DagTask {
   std::string_view name;
   double work = 0;  // execution time on a processor with w = 1, Tcp = 1 (unused with a cost table)
@@ -48,7 +48,8 @@ class TaskGraph {
   int add_task(std::string_view name, double work);
   // Throws std::out_of_range when an end is not a task. Until finalize(), the edge lists are stale.
   int add_edge(int from, int to, double data);
-  // Lists every edge under both its tasks, in the order the edges were added.
+  // Lists every edge under both its tasks, in the order the edges were added. Nothing to do
+  // when no edge was added since the last call.
   void finalize();
   bool finalized() const { return finalized_; }
 

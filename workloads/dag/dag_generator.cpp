@@ -129,8 +129,9 @@ TaskGraph generate_random_dag(const RandomDagParams& p) {
   std::mt19937_64 rng(p.seed);
   const int n = p.tasks;
   TaskGraph g(fmt::format("random(tasks={},max_in={},max_out={},seed={})", n, p.max_in, p.max_out, p.seed));
-  // Exact room for the tasks and their names "T0".."T{n-1}"; for the edges, the expected count
-  // (a slight overestimate, see above) saves the vector's regrowth and its doubled peak.
+  // Exact room for the tasks and their names "T0".."T{n-1}"; for the edges, the estimate above
+  // (1.4 times the 143 k edges of 10^5 tasks at the default degrees) still takes less than the
+  // vector's doubling would, and spares its copies.
   std::size_t name_chars = 0;
   for (std::int64_t low = 1, high = 10; low <= n; low = high, high *= 10)
     name_chars += static_cast<std::size_t>(std::min<std::int64_t>(n, high) - (low == 1 ? 0 : low)) *

@@ -27,13 +27,15 @@ using mpnsim::bench::DagScheduleFile;
 
 mpnsim::TaskGraph graph_of(const DagScheduleFile& f) {
   mpnsim::TaskGraph g;
+  g.reserve(static_cast<int>(f.tasks.size()), static_cast<int>(f.edges.size()));
   for (std::size_t t = 0; t < f.tasks.size(); ++t) {
     // The generator's names. Built by append: `"T" + std::to_string(t)` trips GCC 12's -Wrestrict false positive.
     std::string name = "T";
     name.append(std::to_string(t));
-    g.add_task(std::move(name), f.tasks[t].work);
+    g.add_task(name, f.tasks[t].work);
   }
   for (const auto& e : f.edges) g.add_edge(e.from, e.to, e.data);
+  g.finalize();
   return g;
 }
 

@@ -188,6 +188,7 @@ TaskGraph fan_graph(const std::string& name, double to_b, double to_c) {
   g.add_task("c", 1);
   g.add_edge(0, 1, to_b);
   g.add_edge(0, 2, to_c);
+  g.finalize();
   return g;
 }
 
@@ -278,6 +279,7 @@ TEST(ContentionAware, ZeroCostsAndZeroDataReplayAsPlanned) {
   g.add_edge(2, 3, 1);
   g.add_edge(3, 4, 0);
   g.add_edge(3, 5, 0);
+  g.finalize();
   const Topology t = hypercube(2);
   const ProblemBox box(std::move(g), uniform_machine(t.size(), t.links(), false, processor(1, 1, false), 1, 0));
   for (const auto& e : dag_schedulers())
@@ -313,6 +315,7 @@ TEST(ContentionAware, WithoutACoprocessorMessagesTakeCpuTime) {
   g.add_task("c", 5);
   g.add_edge(0, 1, 3);
   g.add_edge(0, 2, 0);
+  g.finalize();
   g.set_costs(CostTable(3, 2, {1, 100, 100, 1, 5, 100}));
   const ProblemBox box(std::move(g), uniform_machine(2, {{0, 1}}, false, processor(1, 1, false), 1, 0));
   DagProblem p = box.problem();
@@ -334,6 +337,7 @@ TEST(ContentionAware, EarliestRouteAvoidsABusyLink) {
   g.add_task("b", 1);
   g.add_edge(0, 1, 10);
   g.add_edge(0, 2, 1);
+  g.finalize();
   g.set_costs(CostTable(3, 4, {1, 100, 100, 100, 100, 1, 100, 100, 100, 100, 100, 1}));
   const Topology t = hypercube(2);
   const ProblemBox box(std::move(g), testing::dag_machine(t, 1, 0));
@@ -482,6 +486,7 @@ TEST(Cpop, CriticalPathWalkTakesTheNearerOfTwoEqualPrioritySuccessors) {
   g.add_edge(0, 1, 1.2);
   g.add_edge(1, 2, 2);
   g.add_edge(0, 2, 0.1);
+  g.finalize();
   g.set_costs(CostTable(3, 2, {6.2, 50, 27.6, 0.6, 8.9, 50}));
   const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(2), 1, 0));
   const Schedule s = schedule_cpop(box.problem());

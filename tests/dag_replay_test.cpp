@@ -23,6 +23,7 @@ TEST(DagReplay, MultiHopMessageTakesItsRouteDelay) {
   g.add_task("a", 2);
   g.add_task("b", 1);
   g.add_edge(0, 1, 3);
+  g.finalize();
   const ProblemBox box(std::move(g), testing::dag_machine(chain(3), 1, 0.5));
   Schedule s;
   s.processors = 3;
@@ -46,6 +47,7 @@ TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
   g.add_task("c", 1);
   g.add_edge(0, 1, 2);
   g.add_edge(0, 2, 2);
+  g.finalize();
   const ProblemBox box(std::move(g), testing::dag_machine(chain(2), 1, 0));
   Schedule s;
   s.processors = 2;

@@ -103,6 +103,7 @@ TEST(DagLps, KeepsToTheMinimumDistanceProcessors) {
   TaskGraph g("fan");
   g.add_task("f", 1);
   for (int i = 0; i < 3; ++i) g.add_edge(0, g.add_task(fmt::format("b{}", i), 4), 1);
+  g.finalize();
   const ProblemBox b(std::move(g), testing::dag_machine(chain(4), 1, 0));
   const Schedule lps = run("lps", b.problem());
   // f on P0 [0,1]; b0 on P0 [1,5]; b1 on P1 from 1 + 1 = 2; b2 back on P0 [5,9].

@@ -35,6 +35,7 @@ inline TaskGraph chain_graph(const std::vector<double>& works, double data) {
   TaskGraph g("chain");
   for (std::size_t i = 0; i < works.size(); ++i) g.add_task(fmt::format("c{}", i), works[i]);
   for (int i = 0; i + 1 < g.size(); ++i) g.add_edge(i, i + 1, data);
+  g.finalize();
   return g;
 }
 
@@ -48,6 +49,7 @@ inline TaskGraph fork_join_graph(int k, double branch, double data) {
     g.add_edge(0, i, data);
     g.add_edge(i, join, data);
   }
+  g.finalize();
   return g;
 }
 
@@ -62,6 +64,7 @@ inline TaskGraph diamond_graph(double data) {
   g.add_edge(0, 2, data);
   g.add_edge(1, 3, data);
   g.add_edge(2, 3, data);
+  g.finalize();
   return g;
 }
 

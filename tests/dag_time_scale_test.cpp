@@ -39,6 +39,7 @@ TEST(DagTimeScale, AbsorbedWorkIsValidForEveryScheduler) {
   g.add_task("a", 1e17);
   g.add_task("b", 1);
   g.add_edge(0, 1, 0);
+  g.finalize();
   expect_every_scheduler_valid(g, chain(2));
   expect_every_scheduler_valid(g, linearly_extensible_tree(2));
 }
@@ -55,6 +56,7 @@ TEST(DagTimeScale, FuzzedStgGraphsAreValidForEveryScheduler) {
   dummy.add_edge(1, 2, 7);
   dummy.add_edge(1, 3, 0);
   dummy.add_edge(2, 3, 0);
+  dummy.finalize();
   expect_every_scheduler_valid(dummy, linearly_extensible_tree(2));
   TaskGraph huge("bd0a");
   for (double w : {0.0, 3.0, 2.0, 1e308, 1.0, 0.0}) huge.add_task(fmt::format("T{}", huge.size()), w);
@@ -64,6 +66,7 @@ TEST(DagTimeScale, FuzzedStgGraphsAreValidForEveryScheduler) {
   huge.add_edge(2, 4, 0);
   huge.add_edge(3, 4, 0);
   huge.add_edge(4, 5, 0);
+  huge.finalize();
   expect_every_scheduler_valid(huge, linearly_extensible_tree(2));
 }
 
@@ -73,6 +76,7 @@ TEST(DagTimeScale, WrongDurationsAreStillCaught) {
   g.add_task("a", 1e17);
   g.add_task("b", 1e9);
   g.add_edge(0, 1, 0);
+  g.finalize();
   const ProblemBox box(g, testing::dag_machine(chain(2)));
   Schedule s;
   s.scheduler = "hand";

@@ -19,6 +19,7 @@ ProblemBox box() {
   g.add_task("c", 1);
   g.add_edge(0, 1, 4);
   g.add_edge(0, 2, 2);
+  g.finalize();
   return ProblemBox(std::move(g), testing::dag_machine(chain(3), 1, 0.5));
 }
 

@@ -142,7 +142,8 @@ TEST(DagGenerator, RealValuesWhenAsked) {
   p.exec_max = 0.75;
   const TaskGraph g = generate_random_dag(p);
   bool fractional = false;
-  for (const auto& t : g.tasks()) {
+  for (int i = 0; i < g.size(); ++i) {
+    const DagTask t = g.task(i);
     EXPECT_GE(t.work, 0.5);
     EXPECT_LT(t.work, 0.75);
     fractional = fractional || t.work != std::floor(t.work);
@@ -243,6 +244,7 @@ TEST(DagDot, WriterRoundTrips) {
   q.add_task("say \"hi\"", 3);
   q.add_edge(0, 1, 1);
   q.add_edge(1, 2, 1);
+  q.finalize();
   const TaskGraph r = read_dot(write_dot(q), "q.dot");
   EXPECT_EQ(r.name(), "my graph");
   EXPECT_EQ(r.task(2).name, "say \"hi\"");
@@ -319,8 +321,10 @@ TEST(DagCycle, IsReportedWithItsTasks) {
   g.add_task("x", 1);
   g.add_task("y", 1);
   g.add_edge(0, 1, 0);
+  g.finalize();
   EXPECT_TRUE(find_cycle(g).empty());
   g.add_edge(1, 0, 0);
+  g.finalize();
   EXPECT_EQ(describe_cycle(g, find_cycle(g)), "x -> y -> x");
   try {
     topological_order(g);
@@ -401,7 +405,7 @@ TEST(DagStg, WriterRoundTripsWithAndWithoutCosts) {
     ASSERT_EQ(h.size(), g.size());
     ASSERT_EQ(h.edge_count(), g.edge_count());
     double work = 0, data = 0;
-    for (const auto& t : h.tasks()) work += t.work;
+    for (int t = 0; t < h.size(); ++t) work += h.task(t).work;
     for (const auto& e : h.edges()) data += e.data;
     EXPECT_EQ(work, g.total_work());
     EXPECT_EQ(data, costs ? g.total_data() : 0.0);

@@ -112,6 +112,7 @@ TEST(DotReader, WriterRoundTripsEveryMagnitude) {
     TaskGraph g("round");
     for (std::size_t i = 0; i < values.size(); ++i) g.add_task(fmt::format("t{}", i), values[i]);
     for (int i = 0; i + 1 < g.size(); ++i) g.add_edge(i, i + 1, values[static_cast<std::size_t>(i)] / 3);
+    g.finalize();
     const TaskGraph back = read_dot(write_dot(g), "round.dot");
     for (int t = 0; t < g.size(); ++t) EXPECT_EQ(back.task(t).work, g.task(t).work) << write_dot(g);
     for (int e = 0; e < g.edge_count(); ++e) EXPECT_EQ(back.edge(e).data, g.edge(e).data) << write_dot(g);

@@ -32,8 +32,10 @@ void write_dag_case(const DagCase& c, const std::string& path) {
   // each datum is rounded to a multiple of 1 / unit, which both players then use.
   const double unit = std::ldexp(1.0, 52 - static_cast<int>(std::ceil(std::log2(p.data_max))));
   TaskGraph graph(drawn.name());
-  for (const auto& t : drawn.tasks()) graph.add_task(t.name, t.work);
+  graph.reserve(drawn.size(), drawn.edge_count());
+  for (int t = 0; t < drawn.size(); ++t) graph.add_task(drawn.task(t).name, drawn.task(t).work);
   for (const auto& e : drawn.edges()) graph.add_edge(e.from, e.to, std::round(e.data * unit) / unit);
+  graph.finalize();
 
   const Topology topology = make_topology("hypercube", {{"dim", std::to_string(c.dim)}});
   const MachineSpec machine = uniform_machine(topology.size(), topology.links(), topology.directed(),

@@ -24,10 +24,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(back.size() == g.size() && back.edge_count() == g.edge_count(), "round trip changes the sizes");
   for (int t = 0; t < g.size(); ++t)
     fuzz::require(back.task(t).name == g.task(t).name && back.task(t).work == g.task(t).work,
-                  "round trip changes task " + g.task(t).name);
+                  "round trip changes task " + std::string(g.task(t).name));
   for (int e = 0; e < g.edge_count(); ++e)
     fuzz::require(back.edge(e).from == g.edge(e).from && back.edge(e).to == g.edge(e).to &&
                       back.edge(e).data == g.edge(e).data,
-                  "round trip changes an edge of " + g.task(g.edge(e).from).name);
+                  "round trip changes an edge of " + std::string(g.task(g.edge(e).from).name));
   return 0;
 }

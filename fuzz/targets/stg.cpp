@@ -11,7 +11,7 @@ namespace {
 
 std::vector<double> sorted_works(const mpnsim::TaskGraph& g) {
   std::vector<double> w;
-  for (const auto& t : g.tasks()) w.push_back(t.work);
+  for (int t = 0; t < g.size(); ++t) w.push_back(g.task(t).work);
   std::sort(w.begin(), w.end());
   return w;
 }

@@ -72,6 +72,7 @@ GraphHandle graph_from_edges(const std::vector<std::string>& names, const std::v
   if (const auto problem = dag_size_problem(static_cast<double>(work.size()), static_cast<double>(edges.size())))
     throw std::invalid_argument(*problem);
   auto g = std::make_shared<TaskGraph>(name);
+  g->reserve(static_cast<int>(work.size()), static_cast<int>(edges.size()));
   for (std::size_t t = 0; t < work.size(); ++t) g->add_task(names[t], work[t]);
   const int n = g->size();
   for (std::size_t e = 0; e < edges.size(); ++e) {
@@ -82,6 +83,7 @@ GraphHandle graph_from_edges(const std::vector<std::string>& names, const std::v
     if (from == to) throw std::invalid_argument(fmt::format("edge {}: task {} depends on itself", e, names[from]));
     g->add_edge(from, to, data);
   }
+  g->finalize();
   if (const auto cycle = find_cycle(*g); !cycle.empty())
     throw std::invalid_argument("the edges form a cycle: " + describe_cycle(*g, cycle));
   if (const auto problem = dag_number_problem(*g)) throw std::invalid_argument(problem->text);

@@ -42,12 +42,12 @@ PYBIND11_MODULE(_mpnsim, m) {
       .def_property_readonly("graph_seed", [](const GraphHandle& g) { return g.graph_seed; })
       .def_property_readonly("names", [](const GraphHandle& g) {
         std::vector<std::string> out;
-        for (const auto& t : g.graph->tasks()) out.push_back(t.name);
+        for (int t = 0; t < g.graph->size(); ++t) out.emplace_back(g.graph->task(t).name);
         return out;
       })
       .def_property_readonly("work", [](const GraphHandle& g) {
         std::vector<double> out;
-        for (const auto& t : g.graph->tasks()) out.push_back(t.work);
+        for (int t = 0; t < g.graph->size(); ++t) out.push_back(g.graph->task(t).work);
         return out;
       })
       .def_property_readonly("edges", [](const GraphHandle& g) {

@@ -49,7 +49,7 @@ py::tuple schedule_dag(const GraphHandle& graph, const MachineHandle& machine, c
     json = out.str();
     for (int t = 0; t < r.graph.size(); ++t) {
       const TaskPlacement& p = r.schedule.tasks[static_cast<std::size_t>(t)];
-      task.push_back(r.graph.task(t).name);
+      task.emplace_back(r.graph.task(t).name);
       processor.push_back(p.processor);
       start.push_back(p.start);
       finish.push_back(p.finish);

@@ -20,8 +20,8 @@ namespace {
 
 std::string edge_name(const TaskGraph& graph, const DagEdge& e) {
   // "producer->consumer", joined by hand: fmt::format was a tenth of a replay of 10^5 tasks.
-  const std::string& a = graph.task(e.from).name;
-  const std::string& b = graph.task(e.to).name;
+  const std::string_view a = graph.task(e.from).name;
+  const std::string_view b = graph.task(e.to).name;
   std::string name;
   name.reserve(a.size() + 2 + b.size());
   name.append(a).append("->").append(b);
@@ -62,7 +62,7 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
   for (int t = 0; t < n; ++t) {
     const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
     plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work,
-                     named ? graph.task(t).name : std::string());
+                     named ? std::string(graph.task(t).name) : std::string());
   }
   std::vector<int> last_hop(static_cast<std::size_t>(graph.edge_count()), -1);
   std::vector<int> action_of_hop(schedule.hops.size(), -1);
@@ -198,7 +198,7 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named) {
   for (int t = 0; t < n; ++t) {
     const auto& p = schedule.tasks[static_cast<std::size_t>(t)];
     plan.add_compute(p.processor, costs ? costs->at(t, p.processor) : graph.task(t).work,
-                     named ? graph.task(t).name : std::string());
+                     named ? std::string(graph.task(t).name) : std::string());
   }
   for (const auto& order : schedule.processor_order())
     for (std::size_t i = 1; i < order.size(); ++i)

@@ -105,7 +105,7 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
       if (!leq(ready, hop.start))
         add(k == 0 ? ViolationKind::early_departure : ViolationKind::hop_order,
             fmt::format("message {}: hop {} P{} -> P{} starts at {}, before {} at {}", label(msg.edge), k, hop.from,
-                        hop.to, hop.start, k == 0 ? g.task(e.from).name + " finishes" : "the previous hop ends",
+                        hop.to, hop.start, k == 0 ? std::string(g.task(e.from).name) + " finishes" : "the previous hop ends",
                         ready));
       hop_ok[h] = true;
       ready = hop.finish;
@@ -140,7 +140,7 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
     return fmt::format("hop {} of {}", h - s.messages[static_cast<std::size_t>(hop.message)].first_hop,
                        label(s.messages[static_cast<std::size_t>(hop.message)].edge));
   };
-  auto item_text = [&](int item) { return item >= 0 ? hop_text(item) : "task " + g.task(-1 - item).name; };
+  auto item_text = [&](int item) { return item >= 0 ? hop_text(item) : "task " + std::string(g.task(-1 - item).name); };
   // No two intervals of one list at once; returns the first pair that are.
   auto first_clash = [](std::vector<Interval>& list) -> std::pair<const Interval*, const Interval*> {
     std::sort(list.begin(), list.end(), [](const Interval& a, const Interval& b) {

@@ -50,7 +50,7 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
   check_costs_fit(g, problem.machine);
   ValidityReport report;
   auto add = [&](ViolationKind k, std::string text) { report.violations.push_back({k, std::move(text)}); };
-  auto name = [&](int t) -> const std::string& { return g.task(t).name; };
+  auto name = [&](int t) { return g.task(t).name; };
   // Made only for a violation's text: a valid schedule of 10^5 tasks would format 4 10^5 of them.
   auto edge_label = [&](const DagEdge& e) { return fmt::format("{} -> {}", name(e.from), name(e.to)); };
 

@@ -48,7 +48,7 @@ std::vector<int> find_cycle(const TaskGraph& graph) {
 
 std::string describe_cycle(const TaskGraph& graph, const std::vector<int>& cycle_edges) {
   if (cycle_edges.empty()) return "(none)";
-  std::string s = graph.task(graph.edge(cycle_edges.front()).from).name;
+  std::string s(graph.task(graph.edge(cycle_edges.front()).from).name);
   for (int e : cycle_edges) {
     s += " -> ";
     s += graph.task(graph.edge(e).to).name;

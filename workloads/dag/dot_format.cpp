@@ -461,6 +461,9 @@ class Parser {
 
   TaskGraph build(const std::string& name) {
     TaskGraph g(name.empty() ? std::filesystem::path(file_).stem().string() : name);
+    std::size_t name_chars = 0;
+    for (const auto& n : names_) name_chars += n.size();
+    g.reserve(static_cast<int>(names_.size()), static_cast<int>(edges_.size()), name_chars);
     for (std::size_t i = 0; i < names_.size(); ++i) {
       const NodeInfo& n = nodes_[i];
       if (!n.size)
@@ -478,6 +481,7 @@ class Parser {
                                  : options_.default_edge_size.value_or(0.0);
       g.add_edge(e.from, e.to, data);
     }
+    g.finalize();
     if (const auto problem = options_.check_numbers ? dag_number_problem(g) : std::nullopt) {
       const auto i = static_cast<std::size_t>(problem->index);
       const int line = problem->on_task ? nodes_[i].size->line : edges_[i].size ? edges_[i].size->line : edges_[i].line;
@@ -535,7 +539,8 @@ bool html_safe(const std::string& s) {
 // An ID that reads back as s. In a quoted string only \" and a backslash before a line break
 // are escapes, so a backslash before a line break or at the very end cannot be quoted; the
 // names where that happens come from HTML IDs, and go back as HTML IDs.
-std::string dot_id(const std::string& s) {
+std::string dot_id(std::string_view name) {
+  const std::string s(name);
   if (plain_id(s)) return s;
   bool quotable = s.empty() || s.back() != '\\';
   for (std::size_t i = 0; i + 1 < s.size(); ++i)
@@ -567,7 +572,8 @@ TaskGraph read_dot_file(const std::string& path, const DotOptions& options) {
 
 std::string write_dot(const TaskGraph& graph) {
   std::string out = fmt::format("strict digraph {} {{\n", dot_id(graph.name().empty() ? "dag" : graph.name()));
-  for (const auto& t : graph.tasks()) out += fmt::format("  {} [size={}];\n", dot_id(t.name), t.work);
+  for (int t = 0; t < graph.size(); ++t)
+    out += fmt::format("  {} [size={}];\n", dot_id(graph.task(t).name), graph.task(t).work);
   for (const auto& e : graph.edges())
     out += fmt::format("  {} -> {} [size={}];\n", dot_id(graph.task(e.from).name), dot_id(graph.task(e.to).name),
                        e.data);

@@ -87,6 +87,7 @@ class StgReader {
                              "{} lines follow", n, n + 2, lines_left));
     const int count = static_cast<int>(n) + 2;  // with the entry and exit dummies; checked above
     TaskGraph g(std::filesystem::path(file_).stem().string());
+    g.reserve(count, 0, static_cast<std::size_t>(count) * fmt::formatted_size("T{}", count - 1));  // names T0..
     std::vector<int> record_line(static_cast<std::size_t>(count));
     struct Pred {
       int task;
@@ -156,11 +157,14 @@ class StgReader {
       fail(l, fmt::format("expected only the information part (lines starting with '#') after the {} task "
                           "records, found more numbers", count));
     std::vector<int> edge_line;
+    g.reserve(count, static_cast<int>(edges));
+    edge_line.reserve(static_cast<std::size_t>(edges));
     for (int id = 0; id < count; ++id)
       for (const auto& p : preds[static_cast<std::size_t>(id)]) {
         g.add_edge(p.task, id, p.cost);
         edge_line.push_back(p.line);
       }
+    g.finalize();
     if (const auto problem = dag_number_problem(g))
       throw WorkloadInputError(file_, problem->on_task ? record_line[static_cast<std::size_t>(problem->index)]
                                                        : edge_line[static_cast<std::size_t>(problem->index)],
@@ -205,9 +209,11 @@ class StgReader {
                             fmt::format("dummy task {} has processing time {}; only dummies of time 0 can be dropped",
                                         d, g.task(d).work));
     TaskGraph out(g.name());
+    out.reserve(last - 1, g.edge_count());
     for (int t = 1; t < last; ++t) out.add_task(g.task(t).name, g.task(t).work);
     for (const auto& e : g.edges())
       if (e.from != 0 && e.to != last && e.from != last && e.to != 0) out.add_edge(e.from - 1, e.to - 1, e.data);
+    out.finalize();
     return out;
   }
 

@@ -249,6 +249,7 @@ RawWorkflow read_task_list(const Reader& r, const json& workflow) {
 
 TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, const std::string& file) {
   TaskGraph g(name);
+  g.reserve(static_cast<int>(w.tasks.size()), 0);
   std::unordered_map<std::string, int> index;  // key -> task
   std::unordered_map<std::string, int> named;  // 1.4 label -> task, -1 when several tasks bear it
   for (const RawTask& t : w.tasks) {
@@ -307,6 +308,7 @@ TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, 
     }
   if (const auto problem = dag_size_problem(static_cast<double>(g.size()), static_cast<double>(deps.size())))
     r.fail(w.tasks_path, *problem);
+  g.reserve(g.size(), static_cast<int>(deps.size()));
   std::vector<std::unordered_set<std::string>> reads(static_cast<std::size_t>(g.size()));
   for (int t = 0; t < g.size(); ++t) {
     const RawTask& raw = w.tasks[static_cast<std::size_t>(t)];
@@ -320,6 +322,7 @@ TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, 
       if (reads[static_cast<std::size_t>(to)].count(f) && counted.insert(f).second) data += w.file_size.at(f);
     g.add_edge(from, to, data);
   }
+  g.finalize();
   // Runtimes and file sizes the model's arithmetic cannot carry (dag_input_limits.hpp).
   if (const auto problem = dag_number_problem(g)) {
     const std::size_t i = static_cast<std::size_t>(problem->index);

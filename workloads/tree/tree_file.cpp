@@ -147,7 +147,7 @@ TaskTree read_tree_dot(std::string_view text, const std::string& file) {
   }
   std::vector<std::string> roots;
   for (int i = 0; i < n; ++i)
-    if (parent[static_cast<std::size_t>(i)] < 0) roots.push_back(g.task(i).name);
+    if (parent[static_cast<std::size_t>(i)] < 0) roots.emplace_back(g.task(i).name);
   if (roots.size() != 1)
     throw WorkloadInputError(file, 0, fmt::format("a task tree has one root (a task without a parent), this graph has "
                                              "{}: {}", roots.size(), fmt::join(roots, ", ")));

@@ -184,7 +184,7 @@ std::vector<MetricRow> dag_task_rows(const DagRun& r) {
     const auto& p = r.schedule.tasks[static_cast<std::size_t>(t)];
     rows.push_back({{"scheduler", r.schedule.scheduler},
                     {"network", r.network},
-                    {"task", r.graph.task(t).name},
+                    {"task", std::string(r.graph.task(t).name)},
                     {"processor", std::int64_t{p.processor}},
                     {"start", p.start},
                     {"finish", p.finish},
@@ -203,7 +203,7 @@ std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine) {
   csv.row({"edge", "hop", "link", "from", "to", "start", "finish"});
   auto edge_label = [&](int edge) {
     const DagEdge& e = r.graph.edge(edge);
-    return r.graph.task(e.from).name + "->" + r.graph.task(e.to).name;
+    return std::string(r.graph.task(e.from).name) + "->" + std::string(r.graph.task(e.to).name);
   };
   auto row = [&](int edge, int hop, int channel, int from, int to, double start, double finish) {
     csv.row({edge_label(edge), std::to_string(hop), std::to_string(channel >> 1), std::to_string(from),
@@ -240,7 +240,7 @@ std::string dag_schedule_csv(const DagRun& r) {
   csv.row({"task", "processor", "start", "finish", "replayed_finish"});
   for (int t = 0; t < r.graph.size(); ++t) {
     const auto& p = r.schedule.tasks[static_cast<std::size_t>(t)];
-    csv.row({r.graph.task(t).name, std::to_string(p.processor), format_number(p.start), format_number(p.finish),
+    csv.row({std::string(r.graph.task(t).name), std::to_string(p.processor), format_number(p.start), format_number(p.finish),
              format_number(r.replay.finish[static_cast<std::size_t>(t)])});
   }
   return out.str();

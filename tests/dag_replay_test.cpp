@@ -71,6 +71,7 @@ TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimel
   g.add_task("c", 1);
   g.add_edge(0, 1, 2);
   g.add_edge(0, 2, 2);
+  g.finalize();
   const ProblemBox box(std::move(g), testing::dag_machine(chain(2), 1, 0));
   Schedule s;
   s.processors = 2;

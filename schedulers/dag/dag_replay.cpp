@@ -170,7 +170,8 @@ class FreeReplaySource {
     return scratch;
   }
   std::string label(std::size_t i) const {
-    return i < tasks_ ? graph_.task(static_cast<int>(i)).name : edge_name(graph_, graph_.edge(message(i).edge));
+    return i < tasks_ ? std::string(graph_.task(static_cast<int>(i)).name)
+                      : edge_name(graph_, graph_.edge(message(i).edge));
   }
 
  private:

@@ -25,7 +25,7 @@ void write_dag_schedule_file(const DagScheduleFile& f, const std::string& path) 
 }
 
 DagScheduleFile read_dag_schedule_file(const std::string& path) {
-  TokenReader r(slurp(path), path);
+  TokenReader r(path);
   DagScheduleFile f;
   r.expect("family");
   f.family = std::string(r.word());

@@ -30,7 +30,7 @@ void write_plan_file(const PlanFile& plan, const std::string& path) {
 }
 
 PlanFile read_plan_file(const std::string& path) {
-  TokenReader r(slurp(path), path);
+  TokenReader r(path);
   PlanFile p;
   r.expect("family");
   p.family = std::string(r.word());
@@ -86,7 +86,7 @@ void write_play_result(const PlayResult& result, const std::string& path) {
 }
 
 PlayResult read_play_result(const std::string& path) {
-  TokenReader r(slurp(path), path);
+  TokenReader r(path);
   PlayResult res;
   r.expect("events");
   res.events = r.number<std::uint64_t>();

@@ -2,20 +2,9 @@
 #include "bench/simgrid/token_text.hpp"
 
 #include <cstdio>
-#include <fstream>
 #include <memory>
 
 namespace mpnsim::bench {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  std::string text(static_cast<std::size_t>(in.tellg()), '\0');
-  in.seekg(0);
-  if (!in.read(text.data(), static_cast<std::streamsize>(text.size())))
-    throw std::runtime_error("cannot read " + path);
-  return text;
-}
 
 void dump(const std::string& text, const std::string& path) {
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), std::fclose);
@@ -27,6 +16,28 @@ namespace {
 bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 }  // namespace
 
+TokenReader::TokenReader(const std::string& path) : file_(std::fopen(path.c_str(), "rb"), std::fclose), path_(path) {
+  if (!file_) throw std::runtime_error("cannot open " + path);
+}
+
+bool TokenReader::more(std::size_t keep) {
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  if (!file_) return false;
+  for (std::size_t i = 0; i < keep; ++i) lines_dropped_ += text_[i] == '\n';
+  text_.erase(0, keep);
+  pos_ -= keep;
+  const std::size_t had = text_.size();
+  text_.resize(had + kChunk);
+  const std::size_t got = std::fread(text_.data() + had, 1, kChunk, file_.get());
+  text_.resize(had + got);
+  if (got == 0) {
+    if (std::ferror(file_.get())) throw std::runtime_error("cannot read " + path_);
+    file_.reset();
+    return false;
+  }
+  return true;
+}
+
 bool TokenReader::at_end() {
   skip();
   return pos_ >= text_.size();
@@ -34,8 +45,12 @@ bool TokenReader::at_end() {
 
 std::string_view TokenReader::word() {
   skip();
-  const std::size_t start = pos_;
-  while (pos_ < text_.size() && !blank(text_[pos_])) ++pos_;
+  std::size_t start = pos_;
+  for (;;) {
+    while (pos_ < text_.size() && !blank(text_[pos_])) ++pos_;
+    if (pos_ < text_.size() || !more(start)) break;
+    start = 0;  // more() dropped what came before the token
+  }
   if (start == pos_) fail("unexpected end of file");
   return std::string_view(text_).substr(start, pos_ - start);
 }
@@ -45,20 +60,26 @@ void TokenReader::expect(std::string_view key) {
 }
 
 void TokenReader::fail(const std::string& what) const {
-  std::size_t line = 1;
+  std::size_t line = 1 + lines_dropped_;
   for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i) line += text_[i] == '\n';
   throw std::runtime_error(path_ + ":" + std::to_string(line) + ": " + what);
 }
 
 void TokenReader::skip() {
-  while (pos_ < text_.size()) {
-    if (text_[pos_] == '#') {
-      while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
-    } else if (blank(text_[pos_])) {
+  bool comment = false;
+  for (;;) {
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (comment) {
+        comment = c != '\n';
+      } else if (c == '#') {
+        comment = true;
+      } else if (!blank(c)) {
+        return;
+      }
       ++pos_;
-    } else {
-      break;
     }
+    if (!more(pos_)) return;
   }
 }
 

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <charconv>
+#include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -10,8 +12,6 @@
 // Plain C++ on purpose: the SimGrid players include this without linking mpnsim.
 namespace mpnsim::bench {
 
-// The whole file in one read (a character iterator costs ~2 ns a byte on 50 MB plans).
-std::string slurp(const std::string& path);
 // Writes `text` as the file's whole content; throws std::runtime_error on failure.
 void dump(const std::string& text, const std::string& path);
 
@@ -41,12 +41,15 @@ class TextWriter {
   std::string out_;
 };
 
-// Tokens separated by blanks and newlines, `#` comments to the end of the line.
+// Tokens separated by blanks and newlines, `#` comments to the end of the line, read from a
+// file a chunk at a time: a reader of a 190 MB schedule then holds 1 MiB of its text, not all of
+// it (the whole text was most of a player's peak on 10^6 tasks).
 class TokenReader {
  public:
-  TokenReader(std::string text, std::string path) : text_(std::move(text)), path_(std::move(path)) {}
+  explicit TokenReader(const std::string& path);  // throws std::runtime_error when it cannot open it
 
   bool at_end();
+  // The next token; valid until the next call.
   std::string_view word();
   template <class T>
   T number() {
@@ -61,9 +64,13 @@ class TokenReader {
 
  private:
   void skip();
-  std::string text_;
+  // Drops the text before `keep` and appends the next chunk; false at the end of the file.
+  bool more(std::size_t keep);
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
+  std::string text_;   // the unread part of the file, from its last chunk on
   std::string path_;
   std::size_t pos_ = 0;
+  std::size_t lines_dropped_ = 0;  // newlines in the text dropped before text_
 };
 
 }  // namespace mpnsim::bench

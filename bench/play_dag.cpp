@@ -1,10 +1,11 @@
 // mpnsim player of a DAG schedule file: the mpnsim side of bench/compare_simgrid's DAG rows.
 //
 // Does the same job as bench/simgrid/simgrid_dag, the way `mpnsim dag` does it:
-// the task graph and the schedule as mpnsim objects, the whole network of the
-// file's family, then mpnsim::replay (the replay plan played on an Engine and
-// Machine, with link contention, and the timeline summarized). Writes each
-// task's finish time and the activities played (tasks + hops).
+// the task graph and the schedule as mpnsim objects (built as the file is read),
+// the whole network of the file's family, then mpnsim::replay (the schedule played
+// on an Engine and Machine, with link contention, keeping no timeline, as the
+// command does without timeline files). Writes each task's finish time and the
+// activities played (tasks + hops).
 //
 // Usage: play_dag SCHEDULE_FILE RESULT_FILE
 #include <cstdio>
@@ -25,39 +26,47 @@ namespace {
 
 using mpnsim::bench::DagScheduleFile;
 
-mpnsim::TaskGraph graph_of(const DagScheduleFile& f) {
-  mpnsim::TaskGraph g;
-  g.reserve(static_cast<int>(f.tasks.size()), static_cast<int>(f.edges.size()));
-  for (std::size_t t = 0; t < f.tasks.size(); ++t) {
+// The graph, the schedule and the machine built as the file is read, as `mpnsim dag` holds
+// them: the file's own lists (and its routes, which the Router gives again) are never kept.
+class PlayerObjects : public mpnsim::bench::DagScheduleSink {
+ public:
+  mpnsim::TaskGraph graph;
+  mpnsim::Schedule schedule;
+  mpnsim::MachineSpec machine;
+  std::size_t route_hops = 0;
+
+  // The whole network, processors with w = 1, a co-processor and a port per link.
+  void header(const DagScheduleFile& head) override {
+    if (head.family != "hypercube") throw std::runtime_error("unknown family '" + head.family + "' (hypercube)");
+    const mpnsim::Topology t = mpnsim::make_topology(head.family, {{"dim", std::to_string(head.family_size)}});
+    machine = mpnsim::uniform_machine(t.size(), t.links(), t.directed(),
+                                      mpnsim::ProcessorSpec{1.0, true, mpnsim::kAllPorts, mpnsim::kAllPorts}, head.z,
+                                      head.latency);
+    schedule.scheduler = head.scheduler;
+    schedule.processors = machine.size();
+  }
+  void tasks(std::size_t count) override {
+    graph.reserve(static_cast<int>(count), 0);
+    schedule.tasks.reserve(count);
+  }
+  void task(const mpnsim::bench::DagFileTask& t) override {
     // The generator's names. Built by append: `"T" + std::to_string(t)` trips GCC 12's -Wrestrict false positive.
     std::string name = "T";
-    name.append(std::to_string(t));
-    g.add_task(name, f.tasks[t].work);
+    name.append(std::to_string(graph.size()));
+    graph.add_task(name, t.work);
+    schedule.tasks.push_back({t.processor, t.start, t.finish});
   }
-  for (const auto& e : f.edges) g.add_edge(e.from, e.to, e.data);
-  g.finalize();
-  return g;
-}
-
-mpnsim::Schedule schedule_of(const DagScheduleFile& f, int processors) {
-  mpnsim::Schedule s;
-  s.scheduler = f.scheduler;
-  s.processors = processors;
-  s.tasks.reserve(f.tasks.size());
-  for (const auto& t : f.tasks) s.tasks.push_back({t.processor, t.start, t.finish});
-  s.messages.reserve(f.messages.size());
-  for (const auto& m : f.messages) s.messages.push_back({m.edge, m.from, m.to, m.depart, m.arrive});
-  return s;
-}
-
-// The whole network, processors with w = 1, a co-processor and a port per link.
-mpnsim::MachineSpec machine_of(const DagScheduleFile& f) {
-  if (f.family != "hypercube") throw std::runtime_error("unknown family '" + f.family + "' (hypercube)");
-  const mpnsim::Topology t = mpnsim::make_topology(f.family, {{"dim", std::to_string(f.family_size)}});
-  return mpnsim::uniform_machine(t.size(), t.links(), t.directed(),
-                                 mpnsim::ProcessorSpec{1.0, true, mpnsim::kAllPorts, mpnsim::kAllPorts}, f.z,
-                                 f.latency);
-}
+  void edges(std::size_t count) override { graph.reserve(graph.size(), static_cast<int>(count)); }
+  void edge(const mpnsim::bench::DagFileEdge& e) override { graph.add_edge(e.from, e.to, e.data); }
+  void messages(std::size_t count) override {
+    graph.finalize();
+    schedule.messages.reserve(count);
+  }
+  void message(const mpnsim::bench::DagFileMessage& m, const std::vector<int>& route) override {
+    schedule.messages.push_back({m.edge, m.from, m.to, m.depart, m.arrive});
+    route_hops += route.size();
+  }
+};
 
 }  // namespace
 
@@ -67,19 +76,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   return mpnsim::bench::run_player("play_dag", argv[2], [&](mpnsim::bench::PhaseClock& clock) {
-    mpnsim::TaskGraph graph;
-    mpnsim::Schedule schedule;
-    mpnsim::MachineSpec machine;
-    std::size_t route_hops = 0;
-    {
-      const DagScheduleFile file = mpnsim::bench::read_dag_schedule_file(argv[1]);
-      clock.lap("read schedule file");
-      machine = machine_of(file);
-      graph = graph_of(file);
-      schedule = schedule_of(file, machine.size());
-      route_hops = file.route_hops.size();
-      clock.lap("graph, schedule, machine");
-    }
+    PlayerObjects objects;
+    mpnsim::bench::read_dag_schedule_file(argv[1], objects);
+    clock.lap("read schedule file into graph, schedule, machine");
+    const mpnsim::TaskGraph& graph = objects.graph;
+    const mpnsim::Schedule& schedule = objects.schedule;
+    const mpnsim::MachineSpec& machine = objects.machine;
+    const std::size_t route_hops = objects.route_hops;
     // As `mpnsim dag` replays when no timeline file is asked for: the figures, no records.
     const mpnsim::DagReplay r = mpnsim::replay(graph, schedule, machine, false);
     clock.lap("replay (plan, engine run)");

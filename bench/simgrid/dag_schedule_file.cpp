@@ -1,5 +1,7 @@
-// Reading and writing DAG schedule files (one buffer each way, from_chars / to_chars).
+// Reading DAG schedule files a chunk at a time into a sink, and writing them from one buffer.
 #include "bench/simgrid/dag_schedule_file.hpp"
+
+#include <utility>
 
 #include "bench/simgrid/token_text.hpp"
 
@@ -24,7 +26,7 @@ void write_dag_schedule_file(const DagScheduleFile& f, const std::string& path) 
   dump(w.text(), path);
 }
 
-DagScheduleFile read_dag_schedule_file(const std::string& path) {
+void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink) {
   TokenReader r(path);
   DagScheduleFile f;
   r.expect("family");
@@ -39,53 +41,96 @@ DagScheduleFile read_dag_schedule_file(const std::string& path) {
   r.expect("latency");
   f.latency = r.number<double>();
   if (!(f.unit > 0) || !(f.z > 0) || !(f.latency >= 0)) r.fail("unit and z must be positive, latency not negative");
+  sink.header(f);
 
+  // What the checks of the later sections need of the earlier ones.
   r.expect("tasks");
-  f.tasks.resize(r.number<std::size_t>());
-  for (auto& t : f.tasks) {
+  std::vector<int> processor_of(r.number<std::size_t>());
+  sink.tasks(processor_of.size());
+  for (int& p : processor_of) {
+    DagFileTask t;
     t.processor = r.number<int>();
     t.start = r.number<double>();
     t.finish = r.number<double>();
     t.work = r.number<double>();
     if (t.processor < 0 || !(t.work >= 0)) r.fail("a task needs a processor and work that is not negative");
+    p = t.processor;
+    sink.task(t);
   }
-  const auto task_count = static_cast<int>(f.tasks.size());
+  const auto task_count = static_cast<int>(processor_of.size());
   const auto is_task = [&](int t) { return t >= 0 && t < task_count; };
 
   r.expect("edges");
-  f.edges.resize(r.number<std::size_t>());
-  for (auto& e : f.edges) {
+  std::vector<std::pair<int, int>> ends(r.number<std::size_t>());
+  sink.edges(ends.size());
+  for (auto& [from, to] : ends) {
+    DagFileEdge e;
     e.from = r.number<int>();
     e.to = r.number<int>();
     e.data = r.number<double>();
     if (!is_task(e.from) || !is_task(e.to) || !(e.data >= 0)) r.fail("an edge joins two tasks and carries data >= 0");
+    from = e.from;
+    to = e.to;
+    sink.edge(e);
   }
 
   r.expect("messages");
-  f.messages.resize(r.number<std::size_t>());
-  for (auto& m : f.messages) {
+  const auto messages = r.number<std::size_t>();
+  sink.messages(messages);
+  std::vector<int> route;
+  for (std::size_t k = 0; k < messages; ++k) {
+    DagFileMessage m;
     m.edge = r.number<int>();
     m.from = r.number<int>();
     m.to = r.number<int>();
     m.depart = r.number<double>();
     m.arrive = r.number<double>();
-    if (m.edge < 0 || static_cast<std::size_t>(m.edge) >= f.edges.size()) r.fail("no such edge");
-    const DagFileEdge& e = f.edges[static_cast<std::size_t>(m.edge)];
-    if (m.from != f.tasks[static_cast<std::size_t>(e.from)].processor ||
-        m.to != f.tasks[static_cast<std::size_t>(e.to)].processor || m.from == m.to)
+    if (m.edge < 0 || static_cast<std::size_t>(m.edge) >= ends.size()) r.fail("no such edge");
+    const auto& [from, to] = ends[static_cast<std::size_t>(m.edge)];
+    if (m.from != processor_of[static_cast<std::size_t>(from)] || m.to != processor_of[static_cast<std::size_t>(to)] ||
+        m.from == m.to)
       r.fail("a message goes from its producer's processor to its consumer's, another one");
-    m.route_begin = static_cast<std::uint32_t>(f.route_hops.size());
-    m.route_length = r.number<std::uint32_t>();
-    if (m.route_length == 0 || m.route_length > 1u << 20) r.fail("a route has 1 to 2^20 hops");
-    for (std::uint32_t i = 0; i < m.route_length; ++i) {
+    const auto length = r.number<std::uint32_t>();
+    if (length == 0 || length > 1u << 20) r.fail("a route has 1 to 2^20 hops");
+    route.clear();
+    for (std::uint32_t i = 0; i < length; ++i) {
       const int hop = r.number<int>();
-      if (hop < 0 || hop == (i == 0 ? m.from : f.route_hops.back())) r.fail("a hop goes to another processor");
-      f.route_hops.push_back(hop);
+      if (hop < 0 || hop == (i == 0 ? m.from : route.back())) r.fail("a hop goes to another processor");
+      route.push_back(hop);
     }
-    if (f.route_hops.back() != m.to) r.fail("a route ends at the consumer's processor");
+    if (route.back() != m.to) r.fail("a route ends at the consumer's processor");
+    sink.message(m, route);
   }
   if (!r.at_end()) r.fail("more than announced");
-  return f;
+}
+
+namespace {
+
+// Keeps everything, as DagScheduleFile.
+class WholeFile : public DagScheduleSink {
+ public:
+  DagScheduleFile file;
+  void header(const DagScheduleFile& head) override { file = head; }
+  void tasks(std::size_t count) override { file.tasks.reserve(count); }
+  void task(const DagFileTask& t) override { file.tasks.push_back(t); }
+  void edges(std::size_t count) override { file.edges.reserve(count); }
+  void edge(const DagFileEdge& e) override { file.edges.push_back(e); }
+  void messages(std::size_t count) override { file.messages.reserve(count); }
+  void message(const DagFileMessage& m, const std::vector<int>& route) override {
+    DagFileMessage kept = m;
+    kept.route_begin = static_cast<std::uint32_t>(file.route_hops.size());
+    kept.route_length = static_cast<std::uint32_t>(route.size());
+    file.route_hops.insert(file.route_hops.end(), route.begin(), route.end());
+    file.messages.push_back(kept);
+  }
+};
+
+}  // namespace
+
+DagScheduleFile read_dag_schedule_file(const std::string& path) {
+  WholeFile whole;
+  read_dag_schedule_file(path, whole);
+  return std::move(whole.file);
 }
 
 }  // namespace mpnsim::bench

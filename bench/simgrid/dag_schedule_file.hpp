@@ -53,7 +53,24 @@ struct DagScheduleFile {
 // finish work", "edges E" and E lines "from to data", "messages M" and M lines "edge
 // from to depart arrive k hop_1 ... hop_k". Doubles round-trip exactly.
 void write_dag_schedule_file(const DagScheduleFile& file, const std::string& path);
+// What a reader hands its caller, part by part in file order, so that a player can build its
+// own objects without holding the file's lists beside them.
+class DagScheduleSink {
+ public:
+  virtual ~DagScheduleSink() = default;
+  virtual void header(const DagScheduleFile& head) = 0;  // family .. latency; the lists empty
+  virtual void tasks(std::size_t count) = 0;
+  virtual void task(const DagFileTask& t) = 0;
+  virtual void edges(std::size_t count) = 0;
+  virtual void edge(const DagFileEdge& e) = 0;
+  virtual void messages(std::size_t count) = 0;
+  // `route`: its hops, the last one m.to (m.route_begin and m.route_length are not set).
+  virtual void message(const DagFileMessage& m, const std::vector<int>& route) = 0;
+};
+
 // Throws std::runtime_error naming the line for anything malformed or out of range.
+void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink);
+// The same, kept whole.
 DagScheduleFile read_dag_schedule_file(const std::string& path);
 
 }  // namespace mpnsim::bench

@@ -2,6 +2,7 @@
 #include "sim/event_queue.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace mpnsim {
@@ -39,9 +40,10 @@ void EventQueue::refill() {
   zero.tail = zero.tail_end = nullptr;
   head_ = 0;
   read_block_ = 0;
-  std::size_t b = 1;
-  while (buckets_[b].size == 0) ++b;
+  assert(nonempty_ != 0);
+  const std::size_t b = static_cast<std::size_t>(std::countr_zero(nonempty_)) + 1;
   Bucket& from = buckets_[b];
+  assert(from.size > 0);
   std::uint64_t least = ~std::uint64_t{0};
   for (std::size_t k = 0; k < from.blocks.size(); ++k) {
     const Entry* entries = from.blocks[k]->begin();
@@ -57,13 +59,14 @@ void EventQueue::refill() {
     Entry* entries = from.blocks[k]->begin();
     const std::size_t n = std::min(kBlockEntries, from.size - k * kBlockEntries);
     for (std::size_t i = 0; i < n; ++i) {
-      append(buckets_[bucket_of(entries[i].key)], entries[i].key, std::move(entries[i].action));
+      append(bucket_of(entries[i].key), entries[i].key, std::move(entries[i].action));
       entries[i].~Entry();
     }
     free_blocks_.push_back(from.blocks[k]);
   }
   from.blocks.clear();  // keeps its capacity: no allocation when the bucket fills again
   from.size = 0;
+  nonempty_ &= ~(std::uint64_t{1} << (b - 1));
   from.tail = from.tail_end = nullptr;
   read_ = zero.blocks.front()->begin();
   read_end_ = read_ + kBlockEntries;

@@ -45,7 +45,7 @@ class EventQueue {
 
   void push(double time, Action action) {
     const std::uint64_t key = key_of(time);
-    append(buckets_[bucket_of(key)], key, std::move(action));
+    append(bucket_of(key), key, std::move(action));
     ++size_;
     ++pushed_;
   }
@@ -91,7 +91,9 @@ class EventQueue {
     Entry* tail_end = nullptr;  // end of the last block
   };
 
-  void append(Bucket& b, std::uint64_t key, Action&& action) {
+  void append(std::size_t index, std::uint64_t key, Action&& action) {
+    Bucket& b = buckets_[index];
+    if (index > 0) nonempty_ |= std::uint64_t{1} << (index - 1);
     if (b.tail == b.tail_end) {
       Block* block = take_block();
       b.blocks.push_back(block);
@@ -129,6 +131,9 @@ class EventQueue {
   void refill();
 
   std::array<Bucket, 65> buckets_;
+  // Bit b - 1 set: bucket b (1..64) may hold events; refill() finds the lowest one from it
+  // instead of walking the buckets (with distinct times almost every pop refills).
+  std::uint64_t nonempty_ = 0;
   std::vector<Block*> free_blocks_;
   // Reading bucket 0: its blocks before read_block_ have been read and freed.
   std::size_t head_ = 0;      // entries of bucket 0 removed so far

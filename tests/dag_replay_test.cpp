@@ -39,8 +39,8 @@ TEST(DagReplay, MultiHopMessageTakesItsRouteDelay) {
   EXPECT_EQ(estimated_link_conflicts(box.problem(), s), 0);
 }
 
-TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
-  // a on P0 feeds b and c on P1: both messages want the link P0 -> P1 at time 1.
+// a (1) feeds b (1) and c (1) with 2 units each.
+TaskGraph fan_graph() {
   TaskGraph g("fan");
   g.add_task("a", 1);
   g.add_task("b", 1);
@@ -48,7 +48,12 @@ TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
   g.add_edge(0, 1, 2);
   g.add_edge(0, 2, 2);
   g.finalize();
-  const ProblemBox box(std::move(g), testing::dag_machine(chain(2), 1, 0));
+  return g;
+}
+
+TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
+  // a on P0 feeds b and c on P1: both messages want the link P0 -> P1 at time 1.
+  const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
   Schedule s;
   s.processors = 2;
   s.tasks = {{0, 0, 1}, {1, 3, 4}, {1, 4, 5}};
@@ -65,14 +70,7 @@ TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
 // on P0) cannot be played: both replays refuse it with the same message, naming the cycle,
 // whether the plan is stored (with a timeline) or checked while compiled (without).
 TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimeline) {
-  TaskGraph g("against");
-  g.add_task("a", 1);
-  g.add_task("b", 1);
-  g.add_task("c", 1);
-  g.add_edge(0, 1, 2);
-  g.add_edge(0, 2, 2);
-  g.finalize();
-  const ProblemBox box(std::move(g), testing::dag_machine(chain(2), 1, 0));
+  const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
   Schedule s;
   s.processors = 2;
   s.tasks = {{0, 1, 2}, {0, 0, 1}, {1, 3, 4}};  // b at 0 on P0, a after it

@@ -12,20 +12,17 @@ void dump(const std::string& text, const std::string& path) {
     throw std::runtime_error("cannot write " + path);
 }
 
-namespace {
-bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
-}  // namespace
-
 TokenReader::TokenReader(const std::string& path) : file_(std::fopen(path.c_str(), "rb"), std::fclose), path_(path) {
   if (!file_) throw std::runtime_error("cannot open " + path);
 }
 
 bool TokenReader::more(std::size_t keep) {
   constexpr std::size_t kChunk = std::size_t{1} << 20;
-  if (!file_) return false;
+  // The text before `keep` goes even at the end of the file: callers count on it.
   for (std::size_t i = 0; i < keep; ++i) lines_dropped_ += text_[i] == '\n';
   text_.erase(0, keep);
   pos_ -= keep;
+  if (!file_) return false;
   const std::size_t had = text_.size();
   text_.resize(had + kChunk);
   const std::size_t got = std::fread(text_.data() + had, 1, kChunk, file_.get());
@@ -48,8 +45,10 @@ std::string_view TokenReader::word() {
   std::size_t start = pos_;
   for (;;) {
     while (pos_ < text_.size() && !blank(text_[pos_])) ++pos_;
-    if (pos_ < text_.size() || !more(start)) break;
-    start = 0;  // more() dropped what came before the token
+    if (pos_ < text_.size()) break;
+    const bool read = more(start);
+    start = 0;  // more() dropped what came before the token, whether or not it read more
+    if (!read) break;
   }
   if (start == pos_) fail("unexpected end of file");
   return std::string_view(text_).substr(start, pos_ - start);

@@ -53,8 +53,19 @@ class TokenReader {
   std::string_view word();
   template <class T>
   T number() {
-    const std::string_view w = word();
+    // Most numbers lie whole in the text read so far: parse them where they are, in one pass,
+    // when they end at a blank. Anything else (a number cut by the chunk's end, a bad token)
+    // takes the token path below, which reads on and names the token in its error.
+    skip();
+    const char* const begin = text_.data() + pos_;
+    const char* const end = text_.data() + text_.size();
     T value{};
+    const auto fast = std::from_chars(begin, end, value);
+    if (fast.ec == std::errc() && fast.ptr != end && blank(*fast.ptr)) {
+      pos_ += static_cast<std::size_t>(fast.ptr - begin);
+      return value;
+    }
+    const std::string_view w = word();
     const auto r = std::from_chars(w.data(), w.data() + w.size(), value);
     if (r.ec != std::errc() || r.ptr != w.data() + w.size()) fail("not a number: '" + std::string(w) + "'");
     return value;
@@ -63,6 +74,7 @@ class TokenReader {
   [[noreturn]] void fail(const std::string& what) const;  // std::runtime_error "path:line: what"
 
  private:
+  static bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
   void skip();
   // Drops the text before `keep` and appends the next chunk; false at the end of the file.
   bool more(std::size_t keep);

@@ -1,0 +1,112 @@
+// The SimGrid comparison's token reader (bench/simgrid/token_text.hpp): numbers read where they
+// lie in a chunk, numbers cut by a chunk's end, comments, and errors that name the line.
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "bench/simgrid/token_text.hpp"
+
+namespace {
+
+using mpnsim::bench::TokenReader;
+
+class TokenReaderTest : public ::testing::Test {
+ protected:
+  std::string write(const std::string& text) {
+    path_ = (std::filesystem::temp_directory_path() /
+             ("mpnsim_token_reader_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+                .string();
+    mpnsim::bench::dump(text, path_);
+    return path_;
+  }
+  void TearDown() override {
+    if (!path_.empty()) std::filesystem::remove(path_);
+  }
+  std::string path_;
+};
+
+std::string error_of(TokenReader& r, bool as_int) {
+  try {
+    if (as_int)
+      r.number<int>();
+    else
+      r.number<double>();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Far more than one chunk (1 MiB) of numbers, so that many cross a chunk's end, each read
+// back as the value written; comments and several kinds of blank between them.
+TEST_F(TokenReaderTest, NumbersAcrossChunksReadBackExactly) {
+  std::vector<double> values;
+  std::vector<int> ints;
+  std::string text = "# header comment 1 2 3\n";
+  for (int i = 0; i < 120000; ++i) {
+    const double v = (i * 0.7364912837) / 3.0 + 1e-3 * i;
+    values.push_back(v);
+    ints.push_back(i * 37 - 5000);
+    char buf[64];
+    text.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+    text += i % 3 == 0 ? "\t" : " ";
+    text.append(buf, std::to_chars(buf, buf + sizeof buf, ints.back()).ptr);
+    text += i % 5 == 0 ? "  # a comment 7 8\r\n" : "\n";
+  }
+  ASSERT_GT(text.size(), std::size_t{3} << 20);
+  TokenReader r(write(text));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    ASSERT_EQ(r.number<double>(), values[i]) << "value " << i;
+    ASSERT_EQ(r.number<int>(), ints[i]) << "value " << i;
+  }
+  EXPECT_TRUE(r.at_end());
+}
+
+// The last number of a file that ends without a newline is read (it ends at the text's end,
+// not at a blank).
+TEST_F(TokenReaderTest, LastNumberWithoutNewline) {
+  TokenReader r(write("1 2.5 -7"));
+  EXPECT_EQ(r.number<int>(), 1);
+  EXPECT_EQ(r.number<double>(), 2.5);
+  EXPECT_EQ(r.number<int>(), -7);
+  EXPECT_TRUE(r.at_end());
+}
+
+// A token that starts as a number but goes on is not a number, whole: the error names the token
+// and its line.
+TEST_F(TokenReaderTest, ANumberFollowedByMoreIsNotANumber) {
+  const std::string path = write("1 2\n3 4x 5\n");
+  TokenReader r(path);
+  EXPECT_EQ(r.number<int>(), 1);
+  EXPECT_EQ(r.number<int>(), 2);
+  EXPECT_EQ(r.number<int>(), 3);
+  EXPECT_EQ(error_of(r, true), path + ":2: not a number: '4x'");
+
+  TokenReader hash(write("\n\n6#7\n"));
+  EXPECT_EQ(error_of(hash, false), path + ":3: not a number: '6#7'");
+
+  TokenReader fraction(write("2.5\n"));
+  EXPECT_EQ(error_of(fraction, true), path + ":1: not a number: '2.5'");
+
+  TokenReader empty(write("# only a comment\n"));
+  EXPECT_EQ(error_of(empty, false), path + ":2: unexpected end of file");
+}
+
+// The line of an error far into a file, past several chunks.
+TEST_F(TokenReaderTest, ErrorLineAfterManyChunks) {
+  std::string text;
+  for (int i = 0; i < 300000; ++i) text += "12345678\n";
+  text += "oops\n";
+  const std::string path = write(text);
+  TokenReader r(path);
+  for (int i = 0; i < 300000; ++i) ASSERT_EQ(r.number<int>(), 12345678);
+  EXPECT_EQ(error_of(r, false), path + ":300001: not a number: 'oops'");
+}
+
+}  // namespace

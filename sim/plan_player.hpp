@@ -153,9 +153,9 @@ void validate(const Source& src, int processors) {
 
 // The player's state of a source whose names are tags first_tag, first_tag + 1, ... Throws
 // std::invalid_argument for a hop between processors without a link. The source must be
-// validated first, unless `Check`: then every action is checked as it is compiled, and the
-// dependencies are found acyclic by playing them through in order of readiness (Kahn), with
-// validate()'s messages; a source that is not stored is then read once less.
+// validated first, unless `Check`: then every action is checked as it is compiled, with
+// validate()'s messages, all but the cycle, which the run finds (see check_played): a source
+// that is not stored is then read once less, and no pass is spent on the order.
 template <class Source, bool Check = false>
 CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t first_tag) {
   const std::size_t n = src.size();
@@ -166,8 +166,7 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
   // Distinct dependencies of action i (a repeated "after" entry counts once); the common
   // lists of one or two entries skip the sort.
   std::vector<int> scratch, distinct;
-  auto distinct_after = [&](std::size_t i) -> const std::vector<int>& {
-    const std::span<const int> after = src.after(i, scratch);
+  auto distinct_of = [&](std::span<const int> after) -> const std::vector<int>& {
     distinct.assign(after.begin(), after.end());
     if (distinct.size() == 2) {
       if (distinct[0] == distinct[1]) distinct.pop_back();
@@ -177,13 +176,17 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
     }
     return distinct;
   };
-  // Count each action's dependents (in `first` of the next record), then prefix sums.
+  // Count each action's dependents, then prefix sums. The counts go to a compact array (4
+  // bytes an action) rather than to the records (40): they land at random places, and there
+  // most of them hit the cache.
+  std::vector<std::uint32_t> fill(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    if constexpr (Check) check_action(src, i, machine.size(), src.after(i, scratch));
+    const std::span<const int> after = src.after(i, scratch);
+    if constexpr (Check) check_action(src, i, machine.size(), after);
     ActionState& st = p.state[i];
-    const auto& deps = distinct_after(i);
+    const auto& deps = distinct_of(after);
     st.waiting_on = static_cast<int>(deps.size());
-    for (int d : deps) ++p.state[static_cast<std::size_t>(d) + 1].first;
+    for (int d : deps) ++fill[static_cast<std::size_t>(d) + 1];
     const std::uint32_t name = src.name(i);
     st.tag = name == 0 ? 0 : first_tag + name - 1;
     st.amount = src.amount(i);
@@ -200,32 +203,28 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
                                                 src.label(i), st.processor, st.to));
     }
   }
-  for (std::size_t i = 1; i <= n; ++i) p.state[i].first += p.state[i - 1].first;
+  for (std::size_t i = 1; i <= n; ++i) {
+    fill[i] += fill[i - 1];
+    p.state[i].first = fill[i];
+  }
   if (p.state[n].first >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument("plan has more than 2^32 - 1 dependencies");
   p.dependents.resize(p.state[n].first);
-  std::vector<std::uint32_t> fill(n);
-  for (std::size_t i = 0; i < n; ++i) fill[i] = p.state[i].first;
   for (std::size_t i = 0; i < n; ++i)
-    for (int d : distinct_after(i)) p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
-  if constexpr (Check) {
-    std::vector<int>& waiting = scratch;
-    std::vector<std::uint32_t>& ready = fill;
-    waiting.resize(n);
-    ready.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      waiting[i] = p.state[i].waiting_on;
-      if (waiting[i] == 0) ready.push_back(static_cast<std::uint32_t>(i));
-    }
-    for (std::size_t k = 0; k < ready.size(); ++k) {
-      const std::uint32_t i = ready[k];
-      for (std::uint32_t e = p.state[i].first; e < p.state[i + 1].first; ++e)
-        if (--waiting[static_cast<std::size_t>(p.dependents[e])] == 0)
-          ready.push_back(static_cast<std::uint32_t>(p.dependents[e]));
-    }
-    if (ready.size() != n) check_acyclic(src);  // names the cycle
-  }
+    for (int d : distinct_of(src.after(i, scratch)))
+      p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
   return p;
+}
+
+// After the run of a plan compiled with `Check`: an action that never played waited, directly
+// or not, on a dependency cycle (every action issued completes, and an action is issued once
+// its dependencies complete), so the source's first cycle is named as validate() names it.
+template <class Source>
+void check_played(const Source& src, const PlanOutcome& outcome) {
+  if (std::none_of(outcome.completed.begin(), outcome.completed.end(), [](double t) { return std::isnan(t); }))
+    return;
+  check_acyclic(src);
+  throw std::logic_error("plan player: actions left unplayed without a dependency cycle");
 }
 
 }  // namespace mpnsim::plan_player

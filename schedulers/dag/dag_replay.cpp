@@ -238,6 +238,7 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
     // Without a timeline nothing reads names, and the plan need not be stored.
     const FreeReplaySource source(graph, schedule);
     outcome = plan_player::run(plan_player::compile<FreeReplaySource, true>(source, m, 0), m);
+    plan_player::check_played(source, outcome);
   } else {
     // Names become the timeline's tags: without a timeline nothing reads them.
     outcome = play(replay_plan(graph, schedule, played, keep_timeline), m);

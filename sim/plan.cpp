@@ -82,6 +82,7 @@ using plan_player::HopState;
 
 struct Player {
   Machine& machine;
+  std::vector<double>& completed;
   std::vector<ActionState> state;
   std::vector<int> dependents;
   std::vector<HopState> hops;
@@ -106,8 +107,8 @@ struct Player {
   }
 
   void complete(int i) {
-    ActionState& st = state[static_cast<std::size_t>(i)];
-    st.completed = machine.engine().now();
+    const ActionState& st = state[static_cast<std::size_t>(i)];
+    completed[static_cast<std::size_t>(i)] = machine.engine().now();
     const std::uint32_t last = state[static_cast<std::size_t>(i) + 1].first;
     for (std::uint32_t k = st.first; k < last; ++k) {
       const int d = dependents[k];
@@ -124,13 +125,12 @@ PlanOutcome plan_player::run(CompiledPlan plan, Machine& machine) {
   const std::size_t n = plan.state.size() - 1;
   // Every compute leaves one record and every send at least one (one per hop).
   machine.timeline().reserve(n - plan.sends, plan.sends);
-  Player p{machine, std::move(plan.state), std::move(plan.dependents), std::move(plan.hops)};
+  PlanOutcome outcome;
+  outcome.completed.assign(n, std::nan(""));  // NaN: never played
+  Player p{machine, outcome.completed, std::move(plan.state), std::move(plan.dependents), std::move(plan.hops)};
   for (std::size_t i = 0; i < n; ++i)
     if (p.state[i].waiting_on == 0) p.issue(static_cast<int>(i));
   machine.engine().run();
-  PlanOutcome outcome;
-  outcome.completed.resize(n);
-  for (std::size_t i = 0; i < n; ++i) outcome.completed[i] = p.state[i].completed;
   return outcome;
 }
 

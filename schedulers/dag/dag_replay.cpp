@@ -2,6 +2,7 @@
 #include "schedulers/dag/dag_replay.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <span>
@@ -236,9 +237,15 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   PlanOutcome outcome;
   if (!keep_timeline && !schedule.contention_aware) {
     // Without a timeline nothing reads names, and the plan need not be stored.
-    const FreeReplaySource source(graph, schedule);
-    outcome = plan_player::run(plan_player::compile<FreeReplaySource, true>(source, m, 0), m);
-    plan_player::check_played(source, outcome);
+    // The source's own lists go before the run; only a plan left unplayed needs them again.
+    plan_player::CompiledPlan compiled;
+    {
+      const FreeReplaySource source(graph, schedule);
+      compiled = plan_player::compile<FreeReplaySource, true>(source, m, 0);
+    }
+    outcome = plan_player::run(std::move(compiled), m);
+    if (std::any_of(outcome.completed.begin(), outcome.completed.end(), [](double t) { return std::isnan(t); }))
+      plan_player::check_played(FreeReplaySource(graph, schedule), outcome);
   } else {
     // Names become the timeline's tags: without a timeline nothing reads them.
     outcome = play(replay_plan(graph, schedule, played, keep_timeline), m);

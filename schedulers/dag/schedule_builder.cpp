@@ -64,7 +64,27 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     }
   };
   if (!contention_) {
-    for (int p = 0; p < procs; ++p) evaluate(p);
+    // Each predecessor's finish, processor and data, read once rather than once per processor:
+    // then each processor's data-ready time is data_ready's own sum, over a small local list.
+    const TaskGraph& g = problem_.graph;
+    arrivals_.clear();
+    for (int e : g.in_edges(task)) {
+      const DagEdge& edge = g.edge(e);
+      const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(edge.from)];
+      arrivals_.push_back({u.finish, edge.data, u.processor});
+    }
+    for (int p = 0; p < procs; ++p) {
+      double da = 0;
+      for (const Arrival& a : arrivals_) da = std::max(da, a.finish + problem_.comm.delay(a.processor, p, a.data));
+      const double duration = problem_.exec_time(task, p);
+      const double start = insertion ? earliest_gap(p, da, duration) : std::max(da, processor_ready(p));
+      const double finish = start + duration;
+      const double key = by_finish ? finish : start;
+      if (key < best_key || (key == best_key && p < best.processor)) {
+        best_key = key;
+        best = {p, start, finish};
+      }
+    }
     return best;
   }
   // Bounds first, then processors in order of their bound: once a bound passes the best

@@ -80,6 +80,11 @@ class ScheduleBuilder {
   std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
   mutable std::vector<std::pair<double, int>> bounds_;  // scratch of best_processor
+  struct Arrival {
+    double finish, data;
+    int processor;
+  };
+  mutable std::vector<Arrival> arrivals_;  // scratch of best_processor: the task's predecessors
 };
 
 }  // namespace mpnsim

@@ -1,6 +1,7 @@
 // Tests of TaskGraph's storage: names in one arena, the CSR edge lists built by finalize().
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -154,3 +155,46 @@ TEST(TaskGraphStorage, ReserveChangesNothingVisible) {
 
 }  // namespace
 }  // namespace mpnsim
+
+// The topological order is the lowest-numbered ready task first, whether every edge goes to a
+// higher number (the one-pass case: 0, 1, ..., n - 1) or not (the heap), checked against a
+// quadratic search on random DAGs numbered both ways.
+TEST(TaskGraphOrder, TopologicalOrderIsLowestNumberedReadyFirst) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 40; ++round) {
+    const int n = 2 + static_cast<int>(rng() % 60);
+    std::vector<int> label(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) label[static_cast<std::size_t>(i)] = i;
+    if (round % 2 == 1) std::shuffle(label.begin(), label.end(), rng);  // odd rounds: edges go both ways
+    mpnsim::TaskGraph g;
+    for (int i = 0; i < n; ++i) g.add_task(fmt::format("t{}", i), 1.0);
+    std::vector<std::vector<int>> preds(static_cast<std::size_t>(n));
+    for (int a = 0; a < n; ++a)
+      for (int b = a + 1; b < n; ++b)
+        if (rng() % 5 == 0) {
+          g.add_edge(label[static_cast<std::size_t>(a)], label[static_cast<std::size_t>(b)], 1.0);
+          preds[static_cast<std::size_t>(label[static_cast<std::size_t>(b)])].push_back(label[static_cast<std::size_t>(a)]);
+        }
+    g.finalize();
+    std::vector<int> expected;
+    std::vector<bool> done(static_cast<std::size_t>(n), false);
+    while (static_cast<int>(expected.size()) < n)
+      for (int t = 0; t < n; ++t) {
+        const auto& p = preds[static_cast<std::size_t>(t)];
+        if (!done[static_cast<std::size_t>(t)] &&
+            std::all_of(p.begin(), p.end(), [&](int u) { return done[static_cast<std::size_t>(u)]; })) {
+          expected.push_back(t);
+          done[static_cast<std::size_t>(t)] = true;
+          break;
+        }
+      }
+    EXPECT_EQ(mpnsim::topological_order(g), expected) << "round " << round;
+  }
+  mpnsim::TaskGraph loop;
+  loop.add_task("a", 1.0);
+  loop.add_task("b", 1.0);
+  loop.add_edge(0, 1, 1.0);
+  loop.add_edge(1, 0, 1.0);
+  loop.finalize();
+  EXPECT_THROW(mpnsim::topological_order(loop), std::invalid_argument);
+}

@@ -2,6 +2,7 @@
 #include "workloads/dag/task_graph.hpp"
 
 #include <functional>
+#include <numeric>
 #include <queue>
 #include <stdexcept>
 
@@ -74,6 +75,16 @@ void TaskGraph::set_costs(CostTable costs) {
 
 std::vector<int> topological_order(const TaskGraph& graph) {
   const int n = graph.size();
+  // When every edge goes from a lower number to a higher one (generated graphs, and most
+  // files), the order below is 0, 1, ..., n - 1: each task is the lowest-numbered ready one
+  // once all before it are done. One pass over the edges instead of a heap.
+  bool forward = true;
+  for (int e = 0; e < graph.edge_count() && forward; ++e) forward = graph.edge(e).from < graph.edge(e).to;
+  if (forward) {
+    std::vector<int> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    return order;
+  }
   std::vector<int> waiting(static_cast<std::size_t>(n));
   std::priority_queue<int, std::vector<int>, std::greater<>> ready;
   for (int t = 0; t < n; ++t) {

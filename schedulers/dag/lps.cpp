@@ -16,6 +16,7 @@ namespace {
 
 // The entry tasks' minimum-distance set is P0's neighbourhood (SPEC §5).
 constexpr int kEntryProcessor = 0;
+constexpr std::size_t kPrefetchAhead = 4;
 
 }  // namespace
 
@@ -70,7 +71,11 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
       const double x = sp[static_cast<std::size_t>(a)], y = sp[static_cast<std::size_t>(c)];
       return x != y ? x > y : pos[static_cast<std::size_t>(a)] < pos[static_cast<std::size_t>(c)];
     });
-    for (int t : tasks) {
+    for (std::size_t j = 0; j < tasks.size(); ++j) {
+      const int t = tasks[j];
+      // The tasks of a level are far apart in the graph: ask early for what a later task
+      // will read, its predecessors' placements and its in-edge list.
+      if (j + kPrefetchAhead < tasks.size()) b.prefetch_task(tasks[j + kPrefetchAhead]);
       // Minimum distance processors: each predecessor's processor and its neighbours.
       mdp.clear();
       if (g.in_edges(t).empty()) {

@@ -40,6 +40,11 @@ double ScheduleBuilder::data_ready(int task, int p) const {
   return da;
 }
 
+void ScheduleBuilder::prefetch_task(int task) const {
+  const TaskGraph& g = problem_.graph;
+  for (int e : g.in_edges(task)) __builtin_prefetch(&schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)]);
+}
+
 double ScheduleBuilder::earliest_start(int task, int p) const {
   if (contention_) return contention_->start_from(task, p, processor_ready(p));
   return std::max(data_ready(task, p), processor_ready(p));

@@ -64,6 +64,10 @@ class ScheduleBuilder {
   };
   Choice best_processor(int task, bool by_finish, bool insertion) const;
 
+  // A hint that `task` will be looked at soon: its predecessors' placements are fetched into
+  // the cache (nothing visible changes).
+  void prefetch_task(int task) const;
+
   // Places the task on p from `start` (its predecessors must be placed) and records a
   // message for every incoming edge from another processor, leaving when the producer
   // finishes and arriving after the route delay. With contention the messages are booked

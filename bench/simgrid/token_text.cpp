@@ -1,6 +1,7 @@
 // Reading and writing the SimGrid comparison's text files.
 #include "bench/simgrid/token_text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -19,7 +20,7 @@ TokenReader::TokenReader(const std::string& path) : file_(std::fopen(path.c_str(
 bool TokenReader::more(std::size_t keep) {
   constexpr std::size_t kChunk = std::size_t{1} << 20;
   // The text before `keep` goes even at the end of the file: callers count on it.
-  for (std::size_t i = 0; i < keep; ++i) lines_dropped_ += text_[i] == '\n';
+  lines_dropped_ += static_cast<std::size_t>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(keep), '\n'));
   text_.erase(0, keep);
   pos_ -= keep;
   if (!file_) return false;

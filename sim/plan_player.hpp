@@ -177,7 +177,7 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
     return distinct;
   };
   // Count each action's dependents, then prefix sums. The counts go to a compact array (4
-  // bytes an action) rather than to the records (40): they land at random places, and there
+  // bytes an action) rather than to the records (32): they land at random places, and there
   // most of them hit the cache.
   std::vector<std::uint32_t> fill(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {

@@ -172,8 +172,9 @@ TEST(TaskGraphOrder, TopologicalOrderIsLowestNumberedReadyFirst) {
     for (int a = 0; a < n; ++a)
       for (int b = a + 1; b < n; ++b)
         if (rng() % 5 == 0) {
-          g.add_edge(label[static_cast<std::size_t>(a)], label[static_cast<std::size_t>(b)], 1.0);
-          preds[static_cast<std::size_t>(label[static_cast<std::size_t>(b)])].push_back(label[static_cast<std::size_t>(a)]);
+          const int from = label[static_cast<std::size_t>(a)], to = label[static_cast<std::size_t>(b)];
+          g.add_edge(from, to, 1.0);
+          preds[static_cast<std::size_t>(to)].push_back(from);
         }
     g.finalize();
     std::vector<int> expected;

@@ -88,7 +88,8 @@ void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink) {
   for (std::size_t k = 0; k < messages; ++k) {
     DagFileMessage m;
     m.edge = r.number<int>();
-    if (m.edge >= 0 && static_cast<std::size_t>(m.edge) < ends.size()) __builtin_prefetch(&ends[static_cast<std::size_t>(m.edge)]);
+    if (m.edge >= 0 && static_cast<std::size_t>(m.edge) < ends.size())
+      __builtin_prefetch(&ends[static_cast<std::size_t>(m.edge)]);
     m.from = r.number<int>();
     m.to = r.number<int>();
     m.depart = r.number<double>();

@@ -20,7 +20,8 @@ TokenReader::TokenReader(const std::string& path) : file_(std::fopen(path.c_str(
 bool TokenReader::more(std::size_t keep) {
   constexpr std::size_t kChunk = std::size_t{1} << 20;
   // The text before `keep` goes even at the end of the file: callers count on it.
-  lines_dropped_ += static_cast<std::size_t>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(keep), '\n'));
+  const auto dropped = text_.begin() + static_cast<std::ptrdiff_t>(keep);
+  lines_dropped_ += static_cast<std::size_t>(std::count(text_.begin(), dropped, '\n'));
   text_.erase(0, keep);
   pos_ -= keep;
   if (!file_) return false;

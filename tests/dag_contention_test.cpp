@@ -90,11 +90,13 @@ TEST(IdleIntervals, UndoRestoresEveryGap) {
   EXPECT_EQ(r.earliest_fit(0, 100), 0);
 }
 
-TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
-  for (const bool whole : {false, true}) {  // whole numbers: bookings meet end to end, and many are empty
-  std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> when(0, whole ? 300 : 1000), length(0, whole ? 6 : 20);
-  IdleIntervals r;
+// 3000 random queries (t, d) of `r`, two in three then booked, each answer checked against
+// `reference` over the bookings made so far (sorted). `whole`: whole-number times, so that
+// bookings meet end to end and many are empty.
+template <class Reference>
+void check_random_queries(IdleIntervals& r, std::uint64_t seed, bool whole, double max_length, Reference reference) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> when(0, whole ? 300 : 1000), length(0, whole ? max_length : 20);
   std::vector<std::pair<double, double>> busy;
   for (int i = 0; i < 3000; ++i) {
     double t = when(rng), d = length(rng);
@@ -103,12 +105,18 @@ TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
       d = std::floor(d);
     }
     const double s = r.earliest_fit(t, d);
-    ASSERT_EQ(s, brute_fit(busy, t, d)) << "query " << i;
+    ASSERT_EQ(s, reference(busy, t, d)) << "query " << i << " t " << t << " d " << d;
     if (i % 3 != 0) {
       r.book(s, s + d);
       busy.insert(std::upper_bound(busy.begin(), busy.end(), std::pair{s, s + d}), {s, s + d});
     }
   }
+}
+
+TEST(IdleIntervals, AgreesWithABruteForceSearchOnRandomBookings) {
+  for (const bool whole : {false, true}) {
+    IdleIntervals r;
+    check_random_queries(r, 7, whole, 6, brute_fit);
   }
 }
 
@@ -135,23 +143,8 @@ TEST(IdleIntervals, KeepingBoundariesAgreesWithAScanOfTheTasks) {
   EXPECT_EQ(r.earliest_fit(1, 0), 2);  // between the two: without keep_boundaries, 5
   EXPECT_EQ(r.earliest_fit(1, 1), 5);
   for (const bool whole : {false, true}) {
-    std::mt19937_64 rng(11);
-    std::uniform_real_distribution<double> when(0, whole ? 300 : 1000), length(0, whole ? 4 : 20);
     IdleIntervals k(true);
-    std::vector<std::pair<double, double>> slots;
-    for (int i = 0; i < 3000; ++i) {
-      double t = when(rng), d = length(rng);
-      if (whole) {
-        t = std::floor(t);
-        d = std::floor(d);
-      }
-      const double s = k.earliest_fit(t, d);
-      ASSERT_EQ(s, slot_fit(slots, t, d)) << "query " << i << " t " << t << " d " << d;
-      if (i % 3 != 0) {
-        k.book(s, s + d);
-        slots.insert(std::upper_bound(slots.begin(), slots.end(), std::pair{s, s + d}), {s, s + d});
-      }
-    }
+    check_random_queries(k, 11, whole, 4, slot_fit);
   }
 }
 

@@ -46,7 +46,9 @@ class PlayerObjects : public mpnsim::bench::DagScheduleSink {
     schedule.processors = machine.size();
   }
   void tasks(std::size_t count) override {
-    graph.reserve(static_cast<int>(count), 0);
+    // Names T0 .. T(count - 1): at most count times the last one's length, as the generator reserves.
+    const std::size_t longest = count == 0 ? 0 : 1 + std::to_string(count - 1).size();
+    graph.reserve(static_cast<int>(count), 0, count * longest);
     schedule.tasks.reserve(count);
   }
   void task(const mpnsim::bench::DagFileTask& t) override {

@@ -56,6 +56,8 @@ namespace {
 static_assert(sizeof(void*) != 8 || sizeof(PlanAction) == 48);  // as docs/performance.md says
 
 // A Plan as a source of actions for the player (sim/plan_player.hpp).
+using plan_player::ActionRecords;
+
 struct StoredPlan {
   const Plan& plan;
   const PlanAction& at(std::size_t i) const { return plan.actions[i]; }
@@ -76,85 +78,31 @@ struct StoredPlan {
   }
 };
 
-using plan_player::ActionState;
-using plan_player::CompiledPlan;
-using plan_player::HopState;
-
-struct Player {
-  Machine& machine;
-  std::vector<double>& completed;
-  std::vector<ActionState> state;
-  std::vector<int> dependents;
-  std::vector<HopState> hops;
-
-  void issue(int i) {
-    const ActionState& st = state[static_cast<std::size_t>(i)];
-    // Its completion will touch the records of its dependents, anywhere in the plan: ask for
-    // them now, while it plays, so that they are in the cache by then.
-    const std::uint32_t last = state[static_cast<std::size_t>(i) + 1].first;
-    for (std::uint32_t k = st.first; k < last; ++k)
-      __builtin_prefetch(&state[static_cast<std::size_t>(dependents[k])], 1);
-    auto done = [this, i] { complete(i); };
-    if (!hops.empty() && hops[static_cast<std::size_t>(i)].hop >= 0) {
-      HopState& h = hops[static_cast<std::size_t>(i)];
-      if (h.previous < 0) {
-        h.message = machine.timeline().new_message();
-        h.hop = 0;
-      } else {
-        h.message = hops[static_cast<std::size_t>(h.previous)].message;
-        h.hop = hops[static_cast<std::size_t>(h.previous)].hop + 1;
-      }
-      machine.hop(st.processor, st.to, st.amount, st.tag, h.message, h.hop, done);
-    } else if (st.to >= 0)
-      machine.send(st.processor, st.to, st.amount, st.tag, done);
-    else
-      machine.compute(st.processor, st.amount, st.tag, done);
-  }
-
-  void complete(int i) {
-    const ActionState& st = state[static_cast<std::size_t>(i)];
-    completed[static_cast<std::size_t>(i)] = machine.engine().now();
-    const std::uint32_t last = state[static_cast<std::size_t>(i) + 1].first;
-    for (std::uint32_t k = st.first; k < last; ++k) {
-      const int d = dependents[k];
-      if (--state[static_cast<std::size_t>(d)].waiting_on == 0) issue(d);
-    }
-  }
-};
-
 }  // namespace
 
 void validate(const Plan& plan, int processors) { plan_player::validate(StoredPlan{plan}, processors); }
 
-PlanOutcome plan_player::run(CompiledPlan plan, Machine& machine) {
-  const std::size_t n = plan.state.size() - 1;
-  // Every compute leaves one record and every send at least one (one per hop).
-  machine.timeline().reserve(n - plan.sends, plan.sends);
-  PlanOutcome outcome;
-  outcome.completed.assign(n, std::nan(""));  // NaN: never played
-  Player p{machine, outcome.completed, std::move(plan.state), std::move(plan.dependents), std::move(plan.hops)};
-  for (std::size_t i = 0; i < n; ++i)
-    if (p.state[i].waiting_on == 0) p.issue(static_cast<int>(i));
-  machine.engine().run();
-  return outcome;
-}
-
 // The plan's names become the timeline's tags as they are, one for one: no
 // look-up of each action's name (tags are only ever read back as names, so two
-// equal names under two tags print the same).
+// equal names under two tags print the same). A plan without names keeps no tags.
 PlanOutcome play(const Plan& plan, Machine& machine) {
   validate(plan, machine.size());
+  if (plan.names.empty())
+    return plan_player::run(plan_player::compile<ActionRecords<false>>(StoredPlan{plan}, machine, 0), machine);
   const std::uint32_t first_tag = machine.timeline().add_tags(plan.names);
-  return plan_player::run(plan_player::compile(StoredPlan{plan}, machine, first_tag), machine);
+  return plan_player::run(plan_player::compile<ActionRecords<true>>(StoredPlan{plan}, machine, first_tag), machine);
 }
 
 PlanOutcome play(Plan&& plan, Machine& machine) {
   validate(plan, machine.size());  // before the names go: its messages use them
-  const std::uint32_t first_tag = machine.timeline().add_tags(std::move(plan.names));
-  CompiledPlan compiled = plan_player::compile(StoredPlan{plan}, machine, first_tag);
   // The player keeps its own compact copy: the run's peak then holds one copy of the plan, not two.
-  std::vector<PlanAction>().swap(plan.actions);
-  return plan_player::run(std::move(compiled), machine);
+  auto play_compiled = [&](auto compiled) {
+    std::vector<PlanAction>().swap(plan.actions);
+    return plan_player::run(std::move(compiled), machine);
+  };
+  if (plan.names.empty()) return play_compiled(plan_player::compile<ActionRecords<false>>(StoredPlan{plan}, machine, 0));
+  const std::uint32_t first_tag = machine.timeline().add_tags(std::move(plan.names));
+  return play_compiled(plan_player::compile<ActionRecords<true>>(StoredPlan{plan}, machine, first_tag));
 }
 
 }  // namespace mpnsim

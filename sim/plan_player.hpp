@@ -10,6 +10,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -29,20 +31,56 @@ namespace mpnsim::plan_player {
 // and std::size_t size().
 
 // Everything the player reads of one action, in one record, so that issuing or completing an
-// action costs one cache miss rather than one per array. Thirty-two bytes: a plan of 10^6
-// processors has two million of them. Its completion time is written straight into the
-// outcome, which then need not be copied out of the records at the end, beside them.
-struct ActionState {
-  double amount;
-  int processor;
-  int to;               // a send's destination or a hop's neighbour; -1 for a computation
-  std::uint32_t first;  // its dependents are dependents[first .. next action's first)
-  std::uint32_t tag;
-  int waiting_on;       // dependencies not yet complete
-};
-static_assert(sizeof(void*) != 8 || sizeof(ActionState) == 32);  // as docs/performance.md says
+// action costs one cache miss rather than one per array. Twenty-four bytes, or thirty-two with
+// the action's tag, which only plans that name their actions need: a plan of 10^6 processors
+// has two million of them. Records give, for action i:
+//   std::uint32_t& first(i); int& waiting_on(i)   (its dependents and unfinished dependencies)
+//   void describe(i, amount, processor, to, tag)  (at compile: what it does)
+//   double amount(i); int processor(i); int to(i) (-1: a computation); std::uint32_t tag(i)
+//   void prefetch(i)   (it will be released or issued soon: bring its record near)
+// and resize(n).
+template <bool Named>
+class ActionRecords {
+ public:
+  void resize(std::size_t n) { state_.assign(n, Record{}); }
+  std::uint32_t& first(std::size_t i) { return state_[i].first; }
+  std::uint32_t first(std::size_t i) const { return state_[i].first; }
+  int& waiting_on(std::size_t i) { return state_[i].waiting_on; }
+  void describe(std::size_t i, double amount, int processor, int to, std::uint32_t tag) {
+    Record& st = state_[i];
+    st.amount = amount;
+    st.processor = processor;
+    st.to = to;
+    if constexpr (Named) st.tag = tag;
+  }
+  double amount(std::size_t i) const { return state_[i].amount; }
+  int processor(std::size_t i) const { return state_[i].processor; }
+  int to(std::size_t i) const { return state_[i].to; }
+  std::uint32_t tag(std::size_t i) const {
+    if constexpr (Named)
+      return state_[i].tag;
+    else
+      return 0;
+  }
+  void prefetch(std::size_t i) const { __builtin_prefetch(&state_[i], 1); }
 
-// A hop action's place in its message; kept apart from ActionState, which plans without
+ private:
+  struct Unnamed {
+    double amount = 0;
+    std::uint32_t first = 0;  // its dependents are dependents[first .. next action's first)
+    int waiting_on = 0;       // dependencies not yet complete
+    int processor = 0;
+    int to = 0;               // a send's destination or a hop's neighbour; -1 for a computation
+  };
+  struct WithTag : Unnamed {
+    std::uint32_t tag = 0;
+  };
+  using Record = std::conditional_t<Named, WithTag, Unnamed>;
+  static_assert(sizeof(void*) != 8 || sizeof(Record) == (Named ? 32 : 24));  // as docs/performance.md says
+  std::vector<Record> state_;
+};
+
+// A hop action's place in its message; kept apart from the records, which plans without
 // hops (all but contention-aware DAG schedules) do not need.
 struct HopState {
   int previous = -1;  // the hop before it in the same message, or -1
@@ -51,15 +89,94 @@ struct HopState {
 };
 
 // The plan as the player runs it.
+template <class Records>
 struct CompiledPlan {
-  std::vector<ActionState> state;  // one per action, and one sentinel for `first`
+  Records records;                 // one per action, and one sentinel for `first`
   std::vector<int> dependents;     // reverse of "after", in plan order
   std::vector<HopState> hops;      // per action when the plan has hops, else empty
+  std::size_t actions = 0;
   std::size_t sends = 0;           // actions that are sends or hops
 };
 
-// Issues the actions without dependencies and runs the engine to the end.
-PlanOutcome run(CompiledPlan plan, Machine& machine);
+// Plays a compiled plan: issues the actions as their dependencies complete.
+template <class Records>
+class Player {
+ public:
+  // completed[i] gets action i's completion time for i < completed.size().
+  Player(CompiledPlan<Records>&& plan, Machine& machine, std::span<double> completed)
+      : machine_(machine), completed_(completed), records_(std::move(plan.records)),
+        dependents_(std::move(plan.dependents)), hops_(std::move(plan.hops)), actions_(plan.actions) {}
+
+  // Issues the actions without dependencies and runs the engine to the end.
+  void run() {
+    for (std::size_t i = 0; i < actions_; ++i)
+      if (records_.waiting_on(i) == 0) issue(static_cast<int>(i));
+    machine_.engine().run();
+  }
+
+ private:
+  void issue(int i) {
+    const auto a = static_cast<std::size_t>(i);
+    // Its completion will touch the records of its dependents, anywhere in the plan: ask for
+    // them now, while it plays, so that they are in the cache by then.
+    const std::uint32_t last = records_.first(a + 1);
+    for (std::uint32_t k = records_.first(a); k < last; ++k)
+      records_.prefetch(static_cast<std::size_t>(dependents_[k]));
+    auto done = [this, i] { complete(i); };
+    const int to = records_.to(a);
+    if (!hops_.empty() && hops_[a].hop >= 0) {
+      HopState& h = hops_[a];
+      if (h.previous < 0) {
+        h.message = machine_.timeline().new_message();
+        h.hop = 0;
+      } else {
+        h.message = hops_[static_cast<std::size_t>(h.previous)].message;
+        h.hop = hops_[static_cast<std::size_t>(h.previous)].hop + 1;
+      }
+      machine_.hop(records_.processor(a), to, records_.amount(a), records_.tag(a), h.message, h.hop, done);
+    } else if (to >= 0) {
+      machine_.send(records_.processor(a), to, records_.amount(a), records_.tag(a), done);
+    } else {
+      machine_.compute(records_.processor(a), records_.amount(a), records_.tag(a), done);
+    }
+  }
+
+  void complete(int i) {
+    const auto a = static_cast<std::size_t>(i);
+    if (a < completed_.size()) completed_[a] = machine_.engine().now();
+    const std::uint32_t last = records_.first(a + 1);
+    for (std::uint32_t k = records_.first(a); k < last; ++k) {
+      const int d = dependents_[k];
+      if (--records_.waiting_on(static_cast<std::size_t>(d)) == 0) issue(d);
+    }
+  }
+
+  Machine& machine_;
+  std::span<double> completed_;
+  Records records_;
+  std::vector<int> dependents_;
+  std::vector<HopState> hops_;
+  std::size_t actions_;
+};
+
+// Runs a compiled plan to the end. completed (NaN where never played) gets the completion
+// times of the first completed.size() actions: all of them, or only those a caller reads.
+template <class Records>
+void run(CompiledPlan<Records> plan, Machine& machine, std::span<double> completed) {
+  // Every compute leaves one record and every send at least one (one per hop).
+  machine.timeline().reserve(plan.actions - plan.sends, plan.sends);
+  std::fill(completed.begin(), completed.end(), std::nan(""));
+  Player<Records>(std::move(plan), machine, completed).run();
+}
+
+// The same, with every action's completion time.
+template <class Records>
+PlanOutcome run(CompiledPlan<Records> plan, Machine& machine) {
+  PlanOutcome outcome;
+  outcome.completed.resize(plan.actions);
+  run(std::move(plan), machine, std::span<double>(outcome.completed));
+  return outcome;
+}
 
 // One dependency cycle (as action indices) or an empty vector. Iterative, so that long
 // plans cannot overflow the stack.
@@ -151,18 +268,20 @@ void validate(const Source& src, int processors) {
   check_acyclic(src);
 }
 
-// The player's state of a source whose names are tags first_tag, first_tag + 1, ... Throws
+// The player's state of a source whose names are tags first_tag, first_tag + 1, ... (in
+// ActionRecords<true>; ActionRecords<false> for a source without names). Throws
 // std::invalid_argument for a hop between processors without a link. The source must be
 // validated first, unless `Check`: then every action is checked as it is compiled, with
 // validate()'s messages, all but the cycle, which the run finds (see check_played): a source
 // that is not stored is then read once less, and no pass is spent on the order.
-template <class Source, bool Check = false>
-CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t first_tag) {
+template <class Records, class Source, bool Check = false>
+CompiledPlan<Records> compile(const Source& src, const Machine& machine, std::uint32_t first_tag) {
   const std::size_t n = src.size();
   if (n >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
-  CompiledPlan p;
-  p.state.resize(n + 1, ActionState{0, 0, 0, 0, 0, 0});
+  CompiledPlan<Records> p{{}, {}, {}, n, 0};
+  Records& r = p.records;
+  r.resize(n + 1);
   // Distinct dependencies of action i (a repeated "after" entry counts once); the common
   // lists of one or two entries skip the sort.
   std::vector<int> scratch, distinct;
@@ -177,39 +296,37 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
     return distinct;
   };
   // Count each action's dependents, then prefix sums. The counts go to a compact array (4
-  // bytes an action) rather than to the records (32): they land at random places, and there
-  // most of them hit the cache.
+  // bytes an action) rather than to the records (24 or 32): they land at random places, and
+  // there most of them hit the cache.
   std::vector<std::uint32_t> fill(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const std::span<const int> after = src.after(i, scratch);
     if constexpr (Check) check_action(src, i, machine.size(), after);
-    ActionState& st = p.state[i];
     const auto& deps = distinct_of(after);
-    st.waiting_on = static_cast<int>(deps.size());
+    r.waiting_on(i) = static_cast<int>(deps.size());
     for (int d : deps) ++fill[static_cast<std::size_t>(d) + 1];
     const std::uint32_t name = src.name(i);
-    st.tag = name == 0 ? 0 : first_tag + name - 1;
-    st.amount = src.amount(i);
-    st.processor = src.processor(i);
     const PlanAction::Op op = src.op(i);
     const bool is_send = op != PlanAction::Op::compute;
-    st.to = is_send ? src.to(i) : -1;
+    const int processor = src.processor(i);
+    const int to = is_send ? src.to(i) : -1;
+    r.describe(i, src.amount(i), processor, to, name == 0 ? 0 : first_tag + name - 1);
     p.sends += is_send;
     if (op == PlanAction::Op::hop) {
       if (p.hops.empty()) p.hops.assign(n, HopState{-1, 0, -1});  // hop -1: not a hop action
       p.hops[i] = HopState{src.continues(i) ? src.after(i, scratch)[0] : -1, 0, 0};
-      if (!machine.adjacent(st.processor, st.to))
+      if (!machine.adjacent(processor, to))
         throw std::invalid_argument(fmt::format("plan action {}: a hop P{} -> P{} between processors without a link",
-                                                src.label(i), st.processor, st.to));
+                                                src.label(i), processor, to));
     }
   }
   for (std::size_t i = 1; i <= n; ++i) {
     fill[i] += fill[i - 1];
-    p.state[i].first = fill[i];
+    r.first(i) = fill[i];
   }
-  if (p.state[n].first >= std::numeric_limits<std::uint32_t>::max())
+  if (fill[n] >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument("plan has more than 2^32 - 1 dependencies");
-  p.dependents.resize(p.state[n].first);
+  p.dependents.resize(fill[n]);
   for (std::size_t i = 0; i < n; ++i)
     for (int d : distinct_of(src.after(i, scratch)))
       p.dependents[fill[static_cast<std::size_t>(d)]++] = static_cast<int>(i);
@@ -219,10 +336,11 @@ CompiledPlan compile(const Source& src, const Machine& machine, std::uint32_t fi
 // After the run of a plan compiled with `Check`: an action that never played waited, directly
 // or not, on a dependency cycle (every action issued completes, and an action is issued once
 // its dependencies complete), so the source's first cycle is named as validate() names it.
+// `completed` is the run's (NaN: never played); it may cover only the first actions, when
+// every action left unplayed leaves one of those unplayed too.
 template <class Source>
-void check_played(const Source& src, const PlanOutcome& outcome) {
-  if (std::none_of(outcome.completed.begin(), outcome.completed.end(), [](double t) { return std::isnan(t); }))
-    return;
+void check_played(const Source& src, std::span<const double> completed) {
+  if (std::none_of(completed.begin(), completed.end(), [](double t) { return std::isnan(t); })) return;
   check_acyclic(src);
   throw std::logic_error("plan player: actions left unplayed without a dependency cycle");
 }

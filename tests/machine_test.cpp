@@ -330,6 +330,36 @@ TEST(Plan, NamesBecomeTimelineTagsAndUnnamedActionsHaveNone) {
   EXPECT_EQ(m.timeline().tag_name(m.timeline().transfers()[0].tag), "third");
 }
 
+// A plan without names is played from records without tags (24 bytes an action, not 32): the
+// same plan with and without names, stored or moved in, completes every action at the same times
+// by hand: s01 at 0.5, c0 at 0.5, s12 at 0.75, c1 at 0.75, c2 at 1.0 (w = 1, z = 1, co-processors).
+TEST(Plan, PlansWithAndWithoutNamesPlayAlike) {
+  std::vector<int> id;
+  const Plan named = chain_plan(id);
+  Plan unnamed = named;
+  unnamed.names.clear();
+  for (auto& a : unnamed.actions) a.name = 0;
+  const std::vector<double> expected = {0.5, 0.5, 0.75, 0.75, 1.0};
+  auto completions = [](const Plan& plan, bool moved) {
+    Engine engine;
+    Machine m(engine, chain(3, proc(1.0, true), 1.0, 0.0));
+    Plan copy = plan;
+    const PlanOutcome out = moved ? play(std::move(copy), m) : play(plan, m);
+    EXPECT_EQ(m.timeline().computes().size(), 3u);
+    for (const auto& c : m.timeline().computes())
+      EXPECT_EQ(m.timeline().tag_name(c.tag).empty(), plan.names.empty());
+    return out.completed;
+  };
+  for (bool moved : {false, true}) {
+    const std::vector<double> a = completions(named, moved), b = completions(unnamed, moved);
+    ASSERT_EQ(a.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+      EXPECT_DOUBLE_EQ(a[static_cast<std::size_t>(id[k])], expected[k]) << k;
+      EXPECT_DOUBLE_EQ(b[static_cast<std::size_t>(id[k])], expected[k]) << k;
+    }
+  }
+}
+
 TEST(Plan, BadProcessorsAndAmountsAreRefused) {
   Plan p1;
   p1.add_send(0, 5, 1);

@@ -134,7 +134,7 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
 class FreeReplaySource {
  public:
   FreeReplaySource(const TaskGraph& graph, const Schedule& schedule)
-      : graph_(graph), schedule_(schedule), tasks_(static_cast<std::size_t>(graph.size())) {
+      : graph_(graph), schedule_(schedule), tasks_(static_cast<std::size_t>(graph.size())), costs_(graph.costs()) {
     previous_.assign(tasks_, -1);
     for (const auto& order : schedule.processor_order())
       for (std::size_t i = 1; i < order.size(); ++i) previous_[static_cast<std::size_t>(order[i])] = order[i - 1];
@@ -149,9 +149,8 @@ class FreeReplaySource {
   int to(std::size_t i) const { return i < tasks_ ? schedule_.tasks[i].processor : message(i).to; }
   double amount(std::size_t i) const {
     if (i >= tasks_) return graph_.edge(message(i).edge).data;
-    const CostTable* costs = graph_.costs();
     const int t = static_cast<int>(i);
-    return costs ? costs->at(t, schedule_.tasks[i].processor) : graph_.task(t).work;
+    return costs_ ? costs_->at(t, schedule_.tasks[i].processor) : graph_.work(t);
   }
   std::uint32_t name(std::size_t) const { return 0; }
   bool continues(std::size_t) const { return false; }
@@ -181,6 +180,7 @@ class FreeReplaySource {
   const TaskGraph& graph_;
   const Schedule& schedule_;
   std::size_t tasks_;
+  const CostTable* costs_;
   std::vector<int> previous_;  // the task before each on its processor, or -1
   std::vector<int> send_of_;   // each edge's send action (its last message), or -1
 };
@@ -234,24 +234,25 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   const MachineSpec played = replay_machine(graph, machine);
   Machine m(engine, played);
   m.timeline().keep_records(keep_timeline);
-  PlanOutcome outcome;
+  DagReplay r;
   if (!keep_timeline && !schedule.contention_aware) {
     // Without a timeline nothing reads names, and the plan need not be stored.
     // The source's own lists go before the run; only a plan left unplayed needs them again.
-    plan_player::CompiledPlan compiled;
-    {
+    using Records = plan_player::ActionRecords<false>;
+    plan_player::CompiledPlan<Records> compiled = [&] {
       const FreeReplaySource source(graph, schedule);
-      compiled = plan_player::compile<FreeReplaySource, true>(source, m, 0);
-    }
-    outcome = plan_player::run(std::move(compiled), m);
-    if (std::any_of(outcome.completed.begin(), outcome.completed.end(), [](double t) { return std::isnan(t); }))
-      plan_player::check_played(FreeReplaySource(graph, schedule), outcome);
+      return plan_player::compile<Records, FreeReplaySource, true>(source, m, 0);
+    }();
+    // Only the tasks' completions are kept: a send left unplayed leaves its consumer unplayed.
+    r.finish.resize(static_cast<std::size_t>(graph.size()));
+    plan_player::run(std::move(compiled), m, std::span<double>(r.finish));
+    if (std::any_of(r.finish.begin(), r.finish.end(), [](double t) { return std::isnan(t); }))
+      plan_player::check_played(FreeReplaySource(graph, schedule), r.finish);
   } else {
     // Names become the timeline's tags: without a timeline nothing reads them.
-    outcome = play(replay_plan(graph, schedule, played, keep_timeline), m);
+    const PlanOutcome outcome = play(replay_plan(graph, schedule, played, keep_timeline), m);
+    r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
   }
-  DagReplay r;
-  r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
   r.makespan = m.timeline().end();
   r.messages = m.timeline().messages();
   r.hops = m.timeline().hop_count();

@@ -67,11 +67,12 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
   }
   std::vector<int> last_hop(static_cast<std::size_t>(graph.edge_count()), -1);
   std::vector<int> action_of_hop(schedule.hops.size(), -1);
-  for (const ScheduledMessage& m : schedule.messages) {
+  for (std::size_t mi = 0; mi < schedule.messages.size(); ++mi) {
+    const ScheduledMessage& m = schedule.messages[mi];
     const DagEdge& e = graph.edge(m.edge);
     const std::uint32_t name = named ? plan.add_name(edge_name(graph, e)) : 0;
     int previous = -1;
-    for (int k = 0; k < m.hop_count; ++k) {
+    for (int k = 0; k < schedule.hop_end(mi) - m.first_hop; ++k) {
       const std::size_t h = static_cast<std::size_t>(m.first_hop + k);
       const ScheduledHop& hop = schedule.hops[h];
       previous = plan.add_hop(hop.from, hop.to, e.data, previous, k == 0 ? DependencyList{e.from} : DependencyList{});

@@ -75,16 +75,17 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
     if (msg.edge < 0 || msg.edge >= g.edge_count()) continue;  // reported as a stray message
     const DagEdge& e = g.edge(msg.edge);
     if (!placed[static_cast<std::size_t>(e.from)] || !placed[static_cast<std::size_t>(e.to)]) continue;
-    if (msg.hop_count < 1 || msg.first_hop < 0 || msg.first_hop > hop_total - msg.hop_count) {
+    const int hop_count = s.hop_end(mi) - msg.first_hop;
+    if (hop_count < 1 || msg.first_hop < 0 || msg.first_hop > hop_total - hop_count) {
       add(ViolationKind::route, fmt::format("message {} names hops {}..{} of {}", label(msg.edge), msg.first_hop,
-                                            msg.first_hop + msg.hop_count - 1, hop_total));
+                                            msg.first_hop + hop_count - 1, hop_total));
       continue;
     }
     const TaskPlacement& producer = s.tasks[static_cast<std::size_t>(e.from)];
     int at = msg.from;
     double ready = producer.finish;
     bool route_ok = true;
-    for (int k = 0; k < msg.hop_count; ++k) {
+    for (int k = 0; k < hop_count; ++k) {
       const std::size_t h = static_cast<std::size_t>(msg.first_hop + k);
       const ScheduledHop& hop = s.hops[h];
       const Arc* arc = hop.from >= 0 && hop.from < procs && hop.to >= 0 && hop.to < procs

@@ -210,11 +210,13 @@ std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine) {
              std::to_string(to), format_number(start), format_number(finish)});
   };
   if (r.schedule.contention_aware) {
-    for (const ScheduledMessage& m : r.schedule.messages)
-      for (int k = 0; k < m.hop_count; ++k) {
+    for (std::size_t mi = 0; mi < r.schedule.messages.size(); ++mi) {
+      const ScheduledMessage& m = r.schedule.messages[mi];
+      for (int k = 0; k < r.schedule.hop_end(mi) - m.first_hop; ++k) {
         const ScheduledHop& h = r.schedule.hops[static_cast<std::size_t>(m.first_hop + k)];
         row(m.edge, k, h.channel, h.from, h.to, h.start, h.finish);
       }
+    }
     return out.str();
   }
   Router router(machine);

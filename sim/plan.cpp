@@ -1,11 +1,6 @@
 // Plan construction, and a Plan validated and played by the plan player (sim/plan_player.hpp).
 #include "sim/plan.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <memory>
-#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>

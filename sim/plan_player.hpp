@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -51,7 +52,10 @@ class ActionRecords {
     st.amount = amount;
     st.processor = processor;
     st.to = to;
-    if constexpr (Named) st.tag = tag;
+    if constexpr (Named)
+      st.tag = tag;
+    else
+      assert(tag == 0 && "a named action compiled into records without tags");
   }
   double amount(std::size_t i) const { return state_[i].amount; }
   int processor(std::size_t i) const { return state_[i].processor; }

@@ -371,6 +371,26 @@ TEST(ContentionAware, CheckerAcceptsTheBuildersBookings) {
   expect_plan_is_replay(h.box, h.s, "two messages");
 }
 
+// A message's hops run from its first hop to the next message's: two messages of two hops
+// each are hops 0-1 and 2-3. A first hop moved past the next message's leaves the message no
+// hops, and one moved back gives it a hop of the message before: both are route violations.
+TEST(ContentionAware, CheckerRejectsAMessageWhoseHopsAreNotItsOwn) {
+  HandMade h = two_messages();
+  ASSERT_EQ(h.s.messages.size(), 2u);
+  EXPECT_EQ(h.s.hop_end(0), 2);
+  EXPECT_EQ(h.s.hop_end(1), 4);
+  HandMade past = two_messages();
+  past.s.messages[0].first_hop = 3;  // hops 3..1: none
+  const ValidityReport v = check_schedule(past.box.problem(), past.s);
+  ASSERT_TRUE(v.has(ViolationKind::route));
+  bool named = false;
+  for (const auto& x : v.violations) named = named || x.text.find("names hops 3..1 of 4") != std::string::npos;
+  EXPECT_TRUE(named);
+  HandMade back = two_messages();
+  back.s.messages[1].first_hop = 1;  // hops 1..3: the first message's second hop among them
+  EXPECT_TRUE(check_schedule(back.box.problem(), back.s).has(ViolationKind::route));
+}
+
 TEST(ContentionAware, CheckerRejectsTwoHopsOnOneLinkAtOnce) {
   HandMade h = two_messages();
   // The second message's first hop moved onto the first's: P0 -> P1 twice during [1, 2].

@@ -1,4 +1,7 @@
 // Tests of the shared DAG schedule checker: a correct schedule passes, each kind of violation is caught.
+#include <cmath>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "dag_test_support.hpp"
@@ -149,6 +152,19 @@ TEST(DagValidity, RejectsATaskFarFromItsPredecessorsUnderTheMinimumDistanceRule)
   EXPECT_TRUE(check(s, lps).has(ViolationKind::distance));
   lps.entry_processor = 1;
   EXPECT_TRUE(check(s, lps).valid());
+}
+
+// Each processor's tasks by start, then finish, then index; a NaN time (an outside scheduler's
+// broken schedule, reported as unplaced) goes last without breaking the sort.
+TEST(DagValidity, ProcessorOrderSortsByStartFinishAndIndexWithNaNLast) {
+  Schedule s;
+  s.processors = 2;
+  const double nan = std::nan("");
+  s.tasks = {{1, 4, 5}, {1, 2, 2}, {1, nan, 1}, {1, 2, 3}, {0, 1, 2}, {1, 2, 2}, {-1, 0, 0}, {1, 0, nan}};
+  const auto order = s.processor_order();
+  ASSERT_EQ(order.size(), 2u);
+  EXPECT_EQ(order[0], std::vector<int>({4}));
+  EXPECT_EQ(order[1], std::vector<int>({7, 1, 5, 3, 0, 2}));
 }
 
 }  // namespace

@@ -2,10 +2,20 @@
 #include "schedulers/dag/schedule.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <tuple>
 
 
 namespace mpnsim {
+
+namespace {
+
+// A NaN time (a broken outside schedule, which the checker reports) sorts last, so that the
+// sort's comparison stays a strict weak order.
+double orderable(double time) { return std::isnan(time) ? std::numeric_limits<double>::infinity() : time; }
+
+}  // namespace
 
 double Schedule::makespan() const {
   double m = 0;
@@ -14,17 +24,35 @@ double Schedule::makespan() const {
 }
 
 std::vector<std::vector<int>> Schedule::processor_order() const {
-  std::vector<std::vector<int>> order(static_cast<std::size_t>(std::max(processors, 0)));
-  for (std::size_t t = 0; t < tasks.size(); ++t) {
-    const int p = tasks[t].processor;
-    if (p >= 0 && p < processors) order[static_cast<std::size_t>(p)].push_back(static_cast<int>(t));
+  // The sort keys are copied beside the task numbers, grouped by processor: sorting task
+  // numbers with a comparison that looks the tasks up reads them at random (4 % of `mpnsim dag`).
+  struct Key {
+    double start, finish;
+    int task;
+    bool operator<(const Key& o) const { return std::tie(start, finish, task) < std::tie(o.start, o.finish, o.task); }
+  };
+  const auto procs = static_cast<std::size_t>(std::max(processors, 0));
+  std::vector<std::size_t> first(procs + 1, 0);
+  for (const auto& t : tasks)
+    if (t.processor >= 0 && t.processor < processors) ++first[static_cast<std::size_t>(t.processor) + 1];
+  for (std::size_t p = 0; p < procs; ++p) first[p + 1] += first[p];
+  std::vector<Key> keys(first[procs]);
+  {
+    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+      const TaskPlacement& x = tasks[t];
+      if (x.processor >= 0 && x.processor < processors)
+        keys[fill[static_cast<std::size_t>(x.processor)]++] = Key{orderable(x.start), orderable(x.finish), static_cast<int>(t)};
+    }
   }
-  for (auto& list : order)
-    std::sort(list.begin(), list.end(), [&](int a, int b) {
-      const auto& x = tasks[static_cast<std::size_t>(a)];
-      const auto& y = tasks[static_cast<std::size_t>(b)];
-      return std::tie(x.start, x.finish, a) < std::tie(y.start, y.finish, b);
-    });
+  std::vector<std::vector<int>> order(procs);
+  for (std::size_t p = 0; p < procs; ++p) {
+    const auto begin = keys.begin() + static_cast<std::ptrdiff_t>(first[p]);
+    const auto end = keys.begin() + static_cast<std::ptrdiff_t>(first[p + 1]);
+    std::sort(begin, end);
+    order[p].reserve(first[p + 1] - first[p]);
+    for (auto k = begin; k != end; ++k) order[p].push_back(k->task);
+  }
   return order;
 }
 

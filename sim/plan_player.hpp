@@ -37,7 +37,9 @@ namespace mpnsim::plan_player {
 // has two million of them. Records give, for action i:
 //   std::uint32_t& first(i); int& waiting_on(i)   (its dependents and unfinished dependencies)
 //   void describe(i, amount, processor, to, tag)  (at compile: what it does)
-//   double amount(i); int processor(i); int to(i) (-1: a computation); std::uint32_t tag(i)
+//   double amount(i); int processor(i); std::uint32_t tag(i)
+//   int to(i)          (a send's destination or a hop's neighbour; for a computation ~j, j
+//                       being the action's number in the source, which the completion times use)
 //   void prefetch(i)   (it will be released or issued soon: bring its record near)
 // and resize(n).
 template <bool Named>
@@ -74,7 +76,7 @@ class ActionRecords {
     std::uint32_t first = 0;  // its dependents are dependents[first .. next action's first)
     int waiting_on = 0;       // dependencies not yet complete
     int processor = 0;
-    int to = 0;               // a send's destination or a hop's neighbour; -1 for a computation
+    int to = 0;               // a send's destination or a hop's neighbour; ~(source number) for a computation
   };
   struct WithTag : Unnamed {
     std::uint32_t tag = 0;
@@ -92,14 +94,20 @@ struct HopState {
   int hop = -1;       // -1: not a hop action
 };
 
-// The plan as the player runs it.
+// The plan as the player runs it. Each action's record is at a position: compile() puts
+// action i at i; a compiler of its own may move the records (`moved`), into the order they
+// play in, say, so that nearby events share cache lines. The play is the same wherever the
+// records are, as long as the roots and each list of dependents keep the source's order:
+// actions issued at one instant ask for their resources in that order.
 template <class Records>
 struct CompiledPlan {
   Records records;                 // one per action, and one sentinel for `first`
-  std::vector<int> dependents;     // reverse of "after", in plan order
-  std::vector<HopState> hops;      // per action when the plan has hops, else empty
+  std::vector<int> dependents;     // reverse of "after" (positions), each list in source order
+  std::vector<int> roots;          // positions of the actions without dependencies, in source order
+  std::vector<HopState> hops;      // per action when the plan has hops, else empty (not with `moved`)
   std::size_t actions = 0;
   std::size_t sends = 0;           // actions that are sends or hops
+  bool moved = false;              // positions are not the source's numbers
 };
 
 // Plays a compiled plan: issues the actions as their dependencies complete.
@@ -109,12 +117,13 @@ class Player {
   // completed[i] gets action i's completion time for i < completed.size().
   Player(CompiledPlan<Records>&& plan, Machine& machine, std::span<double> completed)
       : machine_(machine), completed_(completed), records_(std::move(plan.records)),
-        dependents_(std::move(plan.dependents)), hops_(std::move(plan.hops)), actions_(plan.actions) {}
+        dependents_(std::move(plan.dependents)), roots_(std::move(plan.roots)), hops_(std::move(plan.hops)),
+        moved_(plan.moved) {}
 
   // Issues the actions without dependencies and runs the engine to the end.
   void run() {
-    for (std::size_t i = 0; i < actions_; ++i)
-      if (records_.waiting_on(i) == 0) issue(static_cast<int>(i));
+    for (int i : roots_) issue(i);
+    roots_ = {};
     machine_.engine().run();
   }
 
@@ -147,7 +156,11 @@ class Player {
 
   void complete(int i) {
     const auto a = static_cast<std::size_t>(i);
-    if (a < completed_.size()) completed_[a] = machine_.engine().now();
+    // Completion times go by source number: a computation's is in its record; a send's is its
+    // position, unless the positions moved (the callers then read only computations').
+    const int to = records_.to(a);
+    const std::size_t index = to < 0 ? static_cast<std::size_t>(~to) : moved_ ? completed_.size() : a;
+    if (index < completed_.size()) completed_[index] = machine_.engine().now();
     const std::uint32_t last = records_.first(a + 1);
     for (std::uint32_t k = records_.first(a); k < last; ++k) {
       const int d = dependents_[k];
@@ -159,8 +172,9 @@ class Player {
   std::span<double> completed_;
   Records records_;
   std::vector<int> dependents_;
+  std::vector<int> roots_;
   std::vector<HopState> hops_;
-  std::size_t actions_;
+  bool moved_;
 };
 
 // Runs a compiled plan to the end. completed (NaN where never played) gets the completion
@@ -283,7 +297,8 @@ CompiledPlan<Records> compile(const Source& src, const Machine& machine, std::ui
   const std::size_t n = src.size();
   if (n >= std::numeric_limits<std::uint32_t>::max())
     throw std::invalid_argument(fmt::format("plan of {} actions: at most 2^32 - 1", n));
-  CompiledPlan<Records> p{{}, {}, {}, n, 0};
+  CompiledPlan<Records> p;
+  p.actions = n;
   Records& r = p.records;
   r.resize(n + 1);
   // Distinct dependencies of action i (a repeated "after" entry counts once); the common
@@ -308,12 +323,13 @@ CompiledPlan<Records> compile(const Source& src, const Machine& machine, std::ui
     if constexpr (Check) check_action(src, i, machine.size(), after);
     const auto& deps = distinct_of(after);
     r.waiting_on(i) = static_cast<int>(deps.size());
+    if (deps.empty()) p.roots.push_back(static_cast<int>(i));
     for (int d : deps) ++fill[static_cast<std::size_t>(d) + 1];
     const std::uint32_t name = src.name(i);
     const PlanAction::Op op = src.op(i);
     const bool is_send = op != PlanAction::Op::compute;
     const int processor = src.processor(i);
-    const int to = is_send ? src.to(i) : -1;
+    const int to = is_send ? src.to(i) : ~static_cast<int>(i);
     r.describe(i, src.amount(i), processor, to, name == 0 ? 0 : first_tag + name - 1);
     p.sends += is_send;
     if (op == PlanAction::Op::hop) {

@@ -1,13 +1,18 @@
 // Tests of replaying DAG schedules on the engine: equal to the estimate without link contention.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <stdexcept>
+#include <vector>
 #include <string>
 
 #include "dag_test_support.hpp"
 #include "schedulers/dag/dag_metrics.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/replay_compile.hpp"
+#include "sim/engine.hpp"
+#include "sim/machine.hpp"
 #include "sim/time_tolerance.hpp"
 #include "topologies/families.hpp"
 #include "workloads/dag/dag_generator.hpp"
@@ -89,6 +94,57 @@ TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimel
   // An unplaced task's processor is outside the machine: refused the same way too.
   s.tasks[2].processor = 5;
   EXPECT_EQ(refusal(true), "plan action c: processor outside 0..1");
+  EXPECT_EQ(refusal(false), refusal(true));
+}
+
+// The replay without a timeline builds the player's state in one pass (replay_compile.hpp),
+// each task's record followed by its sends'. What that pass leaves to the general compile
+// plays the same as the stored plan: an edge with two messages (both are sent), a message
+// from a processor the machine lacks, and data that is not a number.
+TEST(DagReplay, TheOnePassCompileLeavesOddSchedulesToTheGeneralOne) {
+  const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
+  Schedule s;
+  s.processors = 2;
+  s.tasks = {{0, 0, 1}, {1, 3, 4}, {1, 4, 5}};
+  s.messages = {{0, 0, 1, 1, 3}, {1, 0, 1, 1, 3}};
+  {
+    Engine engine;
+    const Machine machine(engine, box.machine);
+    std::optional<ReplayState> state = compile_replay(box.graph, s, machine);
+    ASSERT_TRUE(state.has_value());
+    // Records a, its sends to b and c, b, c: a feeds its sends, each send its consumer, and
+    // b the task after it on P1, c. A computation's `to` holds its task's number.
+    EXPECT_EQ(state->roots, std::vector<int>({0}));
+    EXPECT_EQ(state->dependents, std::vector<int>({1, 2, 3, 4, 4}));
+    EXPECT_EQ(state->records.first(1), 2u);
+    EXPECT_EQ(state->records.first(5), 5u);
+    EXPECT_EQ(state->records.to(0), ~0);
+    EXPECT_EQ(state->records.to(1), 1);
+    EXPECT_EQ(state->records.to(3), ~1);
+    EXPECT_EQ(state->records.to(4), ~2);
+    EXPECT_EQ(state->records.waiting_on(3), 1);
+    EXPECT_EQ(state->records.waiting_on(4), 2);
+    // Two messages for edge a -> b: the general compile, which sends both.
+    s.messages.push_back({0, 0, 1, 1, 3});
+    EXPECT_FALSE(compile_replay(box.graph, s, machine).has_value());
+  }
+  const DagReplay kept = replay(box.graph, s, box.machine, true);
+  const DagReplay bare = replay(box.graph, s, box.machine, false);
+  EXPECT_EQ(bare.finish, kept.finish);
+  EXPECT_EQ(bare.messages, 3u);
+  EXPECT_EQ(bare.messages, kept.stats.messages);
+  // Refused the same with and without the timeline.
+  auto refusal = [&](bool keep_timeline) {
+    try {
+      replay(box.graph, s, box.machine, keep_timeline);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  s.messages.pop_back();
+  s.messages[1].to = 3;
+  EXPECT_EQ(refusal(true), "plan action a->c: processor outside 0..1");
   EXPECT_EQ(refusal(false), refusal(true));
 }
 

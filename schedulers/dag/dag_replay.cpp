@@ -5,12 +5,14 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <tuple>
 #include <utility>
 
 #include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/replay_compile.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 #include "sim/plan_player.hpp"
@@ -239,10 +241,12 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   if (!keep_timeline && !schedule.contention_aware) {
     // Without a timeline nothing reads names, and the plan need not be stored.
     // The source's own lists go before the run; only a plan left unplayed needs them again.
-    using Records = plan_player::ActionRecords<false>;
-    plan_player::CompiledPlan<Records> compiled = [&] {
+    // Straight from the graph and schedule where it can (replay_compile.hpp), else by the
+    // general compile.
+    ReplayState compiled = [&] {
+      if (std::optional<ReplayState> state = compile_replay(graph, schedule, m)) return std::move(*state);
       const FreeReplaySource source(graph, schedule);
-      return plan_player::compile<Records, FreeReplaySource, true>(source, m, 0);
+      return plan_player::compile<plan_player::ActionRecords<false>, FreeReplaySource, true>(source, m, 0);
     }();
     // Only the tasks' completions are kept: a send left unplayed leaves its consumer unplayed.
     r.finish.resize(static_cast<std::size_t>(graph.size()));

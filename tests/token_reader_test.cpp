@@ -109,4 +109,17 @@ TEST_F(TokenReaderTest, ErrorLineAfterManyChunks) {
   EXPECT_EQ(error_of(r, false), path + ":300001: not a number: 'oops'");
 }
 
+// Integers of any length read as from_chars reads them (the reader's short path takes up to
+// nine digits): leading zeros, ten digits and more, the largest int, and one past it.
+TEST_F(TokenReaderTest, IntegersOfAnyLength) {
+  const std::string path = write("000000000012 123456789 1234567890 2147483647 99999999999 2147483648\n");
+  TokenReader r(path);
+  EXPECT_EQ(r.number<int>(), 12);
+  EXPECT_EQ(r.number<int>(), 123456789);
+  EXPECT_EQ(r.number<int>(), 1234567890);
+  EXPECT_EQ(r.number<int>(), 2147483647);
+  EXPECT_EQ(r.number<std::size_t>(), std::size_t{99999999999});
+  EXPECT_EQ(error_of(r, true), path + ":1: not a number: '2147483648'");
+}
+
 }  // namespace

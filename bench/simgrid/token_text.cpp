@@ -67,6 +67,9 @@ void TokenReader::fail(const std::string& what) const {
 }
 
 void TokenReader::skip() {
+  // Most calls skip one blank between two numbers.
+  while (pos_ < text_.size() && blank(text_[pos_])) ++pos_;
+  if (pos_ < text_.size() && text_[pos_] != '#') return;
   bool comment = false;
   for (;;) {
     while (pos_ < text_.size()) {

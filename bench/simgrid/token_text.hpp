@@ -2,12 +2,14 @@
 #pragma once
 
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 
 // Plain C++ on purpose: the SimGrid players include this without linking mpnsim.
 namespace mpnsim::bench {
@@ -59,6 +61,18 @@ class TokenReader {
     skip();
     const char* const begin = text_.data() + pos_;
     const char* const end = text_.data() + text_.size();
+    if constexpr (std::is_integral_v<T>) {
+      // The files' integers are short and unsigned: up to nine digits cannot overflow any T
+      // read here, and need none of from_chars's generality (a fifth of the reading time).
+      static_assert(sizeof(T) >= 4);
+      std::uint32_t digits = 0;
+      const char* q = begin;
+      while (q < end && q - begin < 9 && static_cast<unsigned char>(*q - '0') < 10) digits = digits * 10 + static_cast<std::uint32_t>(*q++ - '0');
+      if (q != begin && q != end && blank(*q)) {
+        pos_ += static_cast<std::size_t>(q - begin);
+        return static_cast<T>(digits);
+      }
+    }
     T value{};
     const auto fast = std::from_chars(begin, end, value);
     if (fast.ec == std::errc() && fast.ptr != end && blank(*fast.ptr)) {

@@ -37,6 +37,8 @@ struct Request {
   int hop = 0;
   bool sender_cpu = false;    // hop: the sending end has no co-processor, so its CPU takes part
   bool receiver_cpu = false;  // hop: likewise for the receiving end
+  bool sender_port = false;   // hop: the sending end has fewer send ports than it can use at once
+  bool receiver_port = false; // hop: likewise for the receiving end's receive ports
   Machine::Done done;
 };
 
@@ -58,6 +60,10 @@ struct Resource {
 struct ProcessorState {
   std::array<Resource, 3> resource;  // kCpu, kSend, kRecv
   bool shares_cpu = false;           // no co-processor: its CPU takes part in its hops
+  // Its send (receive) ports are counted: not all ports. With every port, a port never makes
+  // a hop wait, so hops leave the port out and spare its bookkeeping.
+  bool counts_send = false;
+  bool counts_recv = false;
   double w = 0;                      // its time per unit of load, in Tcp
 };
 constexpr int kCpu = 0;
@@ -96,6 +102,8 @@ struct Machine::Impl {
       st.resource[kSend].capacity = ps.send_ports == kAllPorts ? INT_MAX : ps.send_ports;
       st.resource[kRecv].capacity = ps.recv_ports == kAllPorts ? INT_MAX : ps.recv_ports;
       st.shares_cpu = !ps.coprocessor;
+      st.counts_send = ps.send_ports != kAllPorts;
+      st.counts_recv = ps.recv_ports != kAllPorts;
       st.w = ps.w;
     }
     channels.resize(2 * spec.links.size());
@@ -116,8 +124,8 @@ struct Machine::Impl {
     // The order only decides which queue a blocked hop waits in.
     int count = 0;
     out[count++] = channel_base + r.channel;
-    out[count++] = resource_id(r.processor, kSend);
-    out[count++] = resource_id(r.to, kRecv);
+    if (r.sender_port) out[count++] = resource_id(r.processor, kSend);
+    if (r.receiver_port) out[count++] = resource_id(r.to, kRecv);
     if (r.sender_cpu) out[count++] = resource_id(r.processor, kCpu);
     if (r.receiver_cpu) out[count++] = resource_id(r.to, kCpu);
     return count;
@@ -226,8 +234,12 @@ struct Machine::Impl {
     r.tag = tag;
     r.message = message;
     r.hop = hop;
-    r.sender_cpu = processors[static_cast<std::size_t>(u)].shares_cpu;
-    r.receiver_cpu = processors[static_cast<std::size_t>(a.to)].shares_cpu;
+    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
+    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
+    r.sender_cpu = sender.shares_cpu;
+    r.receiver_cpu = receiver.shares_cpu;
+    r.sender_port = sender.counts_send;
+    r.receiver_port = receiver.counts_recv;
     r.done = std::move(done);
     try_start(id);
   }

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "workloads/dag/dag_input_limits.hpp"
+#include "workloads/dag/open_nodes.hpp"
 #include "workloads/random_draws.hpp"
 
 namespace mpnsim {
@@ -33,49 +34,6 @@ double draw(std::mt19937_64& rng, double lo, double hi, bool integer) {
                                                static_cast<std::int64_t>(std::floor(hi))));
   return lo == hi ? lo : uniform_real(rng, lo, hi);
 }
-
-// The set of nodes with room for a parent, as a Fenwick tree of 0/1 flags.
-class OpenNodes {
- public:
-  explicit OpenNodes(int n) : tree_(static_cast<std::size_t>(n) + 1, 0), total_(n) {
-    for (int i = 1; i <= n; ++i) {
-      tree_[static_cast<std::size_t>(i)] += 1;
-      const int parent = i + (i & -i);
-      if (parent <= n) tree_[static_cast<std::size_t>(parent)] += tree_[static_cast<std::size_t>(i)];
-    }
-  }
-  int total() const { return total_; }
-  // Open nodes among 0..i.
-  int count_through(int i) const {
-    int c = 0;
-    for (int x = i + 1; x > 0; x -= x & -x) c += tree_[static_cast<std::size_t>(x)];
-    return c;
-  }
-  // The open node with exactly k open nodes before it (0-based rank).
-  int select(int k) const {
-    int pos = 0;
-    int step = 1;
-    while (step * 2 < static_cast<int>(tree_.size())) step *= 2;
-    for (; step > 0; step /= 2) {
-      const int next = pos + step;
-      if (next < static_cast<int>(tree_.size()) && tree_[static_cast<std::size_t>(next)] <= k) {
-        pos = next;
-        k -= tree_[static_cast<std::size_t>(next)];
-      }
-    }
-    return pos;  // 1-based position pos+1, i.e. node pos
-  }
-  void close(int j) { add(j, -1); }
-  void reopen(int j) { add(j, +1); }
-
- private:
-  void add(int j, int delta) {
-    total_ += delta;
-    for (int x = j + 1; x < static_cast<int>(tree_.size()); x += x & -x) tree_[static_cast<std::size_t>(x)] += delta;
-  }
-  std::vector<int> tree_;
-  int total_;
-};
 
 }  // namespace
 

@@ -1,0 +1,50 @@
+// The random-DAG generator's open-node set against a plain vector of flags: counts and
+// selections after random closings and reopenings, at sizes around the 64-bit words.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "workloads/dag/open_nodes.hpp"
+
+namespace mpnsim {
+namespace {
+
+TEST(OpenNodes, AgreesWithAPlainListOfFlags) {
+  for (const int n : {1, 2, 63, 64, 65, 127, 128, 129, 1000, 4096, 5000}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    OpenNodes set(n);
+    std::vector<bool> open(static_cast<std::size_t>(n), true);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(n));
+    for (int round = 0; round < 3 * n + 50; ++round) {
+      const int j = static_cast<int>(rng() % static_cast<std::uint64_t>(n));
+      if (open[static_cast<std::size_t>(j)])
+        set.close(j);
+      else
+        set.reopen(j);
+      open[static_cast<std::size_t>(j)] = !open[static_cast<std::size_t>(j)];
+      // Every count, and every rank's node, as the flags give them (a sample of them for large n).
+      const int step = n > 200 ? n / 97 + 1 : 1;
+      int before = 0;
+      std::vector<int> by_rank;
+      for (int i = 0; i < n; ++i) {
+        if (open[static_cast<std::size_t>(i)]) {
+          ++before;
+          by_rank.push_back(i);
+        }
+        if (i % step == 0 || i == n - 1) {
+          ASSERT_EQ(set.count_through(i), before) << "through " << i;
+        }
+      }
+      ASSERT_EQ(set.total(), before);
+      for (int k = 0; k < before; k += step) ASSERT_EQ(set.select(k), by_rank[static_cast<std::size_t>(k)]) << k;
+      if (before > 0) {
+        ASSERT_EQ(set.select(before - 1), by_rank.back());
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mpnsim

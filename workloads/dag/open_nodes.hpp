@@ -1,0 +1,31 @@
+// The random-DAG generator's set of open nodes (room for a parent): count, select by rank, O(log n).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace mpnsim {
+
+// Nodes 0..n-1, all open at first. One bit per node and a Fenwick tree of the number of set
+// bits in each 64-bit word: counting and selecting walk the tree over words, then the word.
+class OpenNodes {
+ public:
+  explicit OpenNodes(int n);
+  int total() const { return total_; }
+  // Open nodes among 0..i.
+  int count_through(int i) const;
+  // The open node with exactly k open nodes before it (0 <= k < total()).
+  int select(int k) const;
+  void close(int j) { flip(j, -1); }   // j must be open
+  void reopen(int j) { flip(j, +1); }  // j must be closed
+
+ private:
+  void flip(int j, int delta);
+  std::vector<std::uint64_t> bits_;
+  std::vector<int> tree_;  // Fenwick tree over the words' counts, 1-based
+  std::size_t top_ = 1;    // highest power of two below tree_.size()
+  int total_;
+};
+
+}  // namespace mpnsim

@@ -75,6 +75,8 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
       const int t = tasks[j];
       // The tasks of a level are far apart in the graph: ask early for what a later task
       // will read, its predecessors' placements and its in-edge list.
+      // In two steps: first the in-edges, whose producers the placements' addresses need.
+      if (j + 2 * kPrefetchAhead < tasks.size()) b.prefetch_in_edges(tasks[j + 2 * kPrefetchAhead]);
       if (j + kPrefetchAhead < tasks.size()) b.prefetch_task(tasks[j + kPrefetchAhead]);
       // Minimum distance processors: each predecessor's processor and its neighbours.
       mdp.clear();

@@ -45,6 +45,11 @@ void ScheduleBuilder::prefetch_task(int task) const {
   for (int e : g.in_edges(task)) __builtin_prefetch(&schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)]);
 }
 
+void ScheduleBuilder::prefetch_in_edges(int task) const {
+  const TaskGraph& g = problem_.graph;
+  for (int e : g.in_edges(task)) __builtin_prefetch(&g.edge(e));
+}
+
 double ScheduleBuilder::earliest_start(int task, int p) const {
   if (contention_) return contention_->start_from(task, p, processor_ready(p));
   return std::max(data_ready(task, p), processor_ready(p));

@@ -64,9 +64,11 @@ class ScheduleBuilder {
   };
   Choice best_processor(int task, bool by_finish, bool insertion) const;
 
-  // A hint that `task` will be looked at soon: its predecessors' placements are fetched into
-  // the cache (nothing visible changes).
+  // Hints that `task` will be looked at soon (nothing visible changes): prefetch_task fetches
+  // its predecessors' placements into the cache, reading its in-edges, which
+  // prefetch_in_edges fetches, to be asked a few tasks earlier.
   void prefetch_task(int task) const;
+  void prefetch_in_edges(int task) const;
 
   // Places the task on p from `start` (its predecessors must be placed) and records a
   // message for every incoming edge from another processor, leaving when the producer

@@ -103,12 +103,19 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
     }
   }
 
-  // Precedence with communication delay, edge by edge.
+  // Precedence with communication delay, edge by edge. With the minimum-distance rule, each
+  // task's hops from its nearest placed predecessor too, while both placements are at hand.
+  std::vector<int> nearest;
+  if (rules.max_hops_from_predecessor) nearest.assign(static_cast<std::size_t>(n), std::numeric_limits<int>::max());
   for (int ei = 0; ei < g.edge_count(); ++ei) {
     const DagEdge& e = g.edge(ei);
     if (!ok[static_cast<std::size_t>(e.from)] || !ok[static_cast<std::size_t>(e.to)]) continue;
     const TaskPlacement& u = s.tasks[static_cast<std::size_t>(e.from)];
     const TaskPlacement& v = s.tasks[static_cast<std::size_t>(e.to)];
+    if (!nearest.empty()) {
+      int& near = nearest[static_cast<std::size_t>(e.to)];
+      near = std::min(near, problem.comm.hops(u.processor, v.processor));
+    }
     const auto label = [&] { return edge_label(e); };
     if (u.processor == v.processor) {
       if (!leq(u.finish, v.start))
@@ -158,28 +165,20 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
     }
   }
 
-  // The minimum-distance property (thesis §6.3).
+  // The minimum-distance property (thesis §6.3): the hops from the nearest placed predecessor
+  // (found above), or from the entry processor for a task without predecessors.
   if (rules.max_hops_from_predecessor) {
     const int limit = *rules.max_hops_from_predecessor;
     for (int t = 0; t < n; ++t) {
       if (!ok[static_cast<std::size_t>(t)]) continue;
       const int p = s.tasks[static_cast<std::size_t>(t)].processor;
-      int nearest = std::numeric_limits<int>::max();
-      std::string from;
-      if (g.in_edges(t).empty()) {
-        nearest = problem.comm.hops(rules.entry_processor, p);
-        from = fmt::format("the entry processor P{}", rules.entry_processor);
-      } else {
-        for (int e : g.in_edges(t)) {
-          const int u = g.edge(e).from;
-          if (!ok[static_cast<std::size_t>(u)]) continue;
-          nearest = std::min(nearest, problem.comm.hops(s.tasks[static_cast<std::size_t>(u)].processor, p));
-        }
-        from = "the processor of any predecessor";
-      }
-      if (nearest != std::numeric_limits<int>::max() && nearest > limit)
-        add(ViolationKind::distance, fmt::format("{} runs on P{}, {} hops from {} (at most {} allowed)", name(t), p,
-                                                 nearest, from, limit));
+      const bool entry = g.in_edges(t).empty();
+      const int hops = entry ? problem.comm.hops(rules.entry_processor, p) : nearest[static_cast<std::size_t>(t)];
+      if (hops == std::numeric_limits<int>::max() || hops <= limit) continue;
+      const std::string from = entry ? fmt::format("the entry processor P{}", rules.entry_processor)
+                                     : std::string("the processor of any predecessor");
+      add(ViolationKind::distance,
+          fmt::format("{} runs on P{}, {} hops from {} (at most {} allowed)", name(t), p, hops, from, limit));
     }
   }
   return report;

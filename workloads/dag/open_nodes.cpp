@@ -14,6 +14,22 @@ namespace {
 
 std::size_t lowest_bit(std::size_t x) { return x & (~x + 1); }
 
+// The place of the (k+1)-th set bit of `word` (k below its count): each byte's count, summed
+// across the bytes by one multiplication, finds the byte; then the byte's bits, one by one.
+// A word here is mostly set, and clearing its bits one by one took 32 steps on average.
+int select_bit(std::uint64_t word, int k) {
+  std::uint64_t s = word - ((word >> 1) & 0x5555555555555555);
+  s = (s & 0x3333333333333333) + ((s >> 2) & 0x3333333333333333);
+  s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0F;
+  const std::uint64_t through = s * 0x0101010101010101;  // byte i: the set bits of bytes 0..i
+  int byte = 0;
+  while (static_cast<int>((through >> (8 * byte)) & 0xFF) <= k) ++byte;
+  if (byte > 0) k -= static_cast<int>((through >> (8 * (byte - 1))) & 0xFF);
+  std::uint64_t bits = (word >> (8 * byte)) & 0xFF;
+  for (; k > 0; --k) bits &= bits - 1;
+  return 8 * byte + std::countr_zero(bits);
+}
+
 }  // namespace
 
 OpenNodes::OpenNodes(int n)
@@ -44,9 +60,7 @@ int OpenNodes::select(int k) const {
       k -= tree_[next];
     }
   }
-  std::uint64_t word = bits_[words];  // the node is its (k+1)-th set bit
-  for (; k > 0; --k) word &= word - 1;
-  return static_cast<int>(words * 64) + std::countr_zero(word);
+  return static_cast<int>(words * 64) + select_bit(bits_[words], k);
 }
 
 void OpenNodes::flip(int j, int delta) {

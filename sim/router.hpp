@@ -62,6 +62,11 @@ class Router {
   // until asked for. An index, not a hash map: a DAG replay looks one up per hop.
   std::vector<int> table_of_;
   std::vector<std::vector<int>> to_dst_;
+  // Beside each, the next arc from every u towards dst, as its place in u's row (kFindArc: at
+  // dst, unreachable, or past 65 534 arcs, where next_arc searches): a hop then costs one
+  // look-up rather than a search of the row.
+  static constexpr std::uint16_t kFindArc = 0xFFFF;
+  std::vector<std::vector<std::uint16_t>> next_to_dst_;
 };
 
 }  // namespace mpnsim

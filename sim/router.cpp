@@ -63,20 +63,23 @@ const std::vector<int>& Router::distances_to(int dst) {
     }
     table = static_cast<int>(to_dst_.size());
     to_dst_.push_back(hop_distances(reverse_, dst));
-    const std::vector<int>& dist = to_dst_.back();
-    std::vector<std::uint16_t> next(dist.size(), kFindArc);
-    for (std::size_t u = 0; u < dist.size(); ++u) {
-      if (dist[u] == kUnreachable || dist[u] == 0) continue;
-      const auto row = arcs(static_cast<int>(u));
-      for (std::size_t k = 0; k < row.size() && k < kFindArc; ++k)
-        if (dist[static_cast<std::size_t>(row[k].to)] == dist[u] - 1) {
-          next[u] = static_cast<std::uint16_t>(k);
-          break;
-        }
-    }
-    next_to_dst_.push_back(std::move(next));
+    next_to_dst_.emplace_back();  // made by the first next_arc towards dst: distance() needs none
   }
   return to_dst_[static_cast<std::size_t>(table)];
+}
+
+std::vector<std::uint16_t> Router::next_arcs(const std::vector<int>& dist) const {
+  std::vector<std::uint16_t> next(dist.size(), kFindArc);
+  for (std::size_t u = 0; u < dist.size(); ++u) {
+    if (dist[u] == kUnreachable || dist[u] == 0) continue;
+    const auto row = arcs(static_cast<int>(u));
+    for (std::size_t k = 0; k < row.size() && k < kFindArc; ++k)
+      if (dist[static_cast<std::size_t>(row[k].to)] == dist[u] - 1) {
+        next[u] = static_cast<std::uint16_t>(k);
+        break;
+      }
+  }
+  return next;
 }
 
 int Router::distance(int u, int dst) {
@@ -88,7 +91,9 @@ int Router::distance(int u, int dst) {
 const Arc& Router::next_arc(int u, int dst) {
   if (!table_of_.empty()) {
     if (const int table = table_of_[static_cast<std::size_t>(dst)]; table >= 0) {
-      const std::uint16_t k = next_to_dst_[static_cast<std::size_t>(table)][static_cast<std::size_t>(u)];
+      std::vector<std::uint16_t>& next = next_to_dst_[static_cast<std::size_t>(table)];
+      if (next.empty()) next = next_arcs(to_dst_[static_cast<std::size_t>(table)]);
+      const std::uint16_t k = next[static_cast<std::size_t>(u)];
       if (k != kFindArc) return arcs_[first_[static_cast<std::size_t>(u)] + k];
     }
   }

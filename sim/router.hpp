@@ -65,8 +65,10 @@ class Router {
   // Beside each, the next arc from every u towards dst, as its place in u's row (kFindArc: at
   // dst, unreachable, or past 65 534 arcs, where next_arc searches): a hop then costs one
   // look-up rather than a search of the row.
+  // Made on the first next_arc towards dst (empty until then: distance() alone needs none).
   static constexpr std::uint16_t kFindArc = 0xFFFF;
   std::vector<std::vector<std::uint16_t>> next_to_dst_;
+  std::vector<std::uint16_t> next_arcs(const std::vector<int>& distances) const;
 };
 
 }  // namespace mpnsim

@@ -47,15 +47,20 @@ TEST(Engine, EventsScheduledDuringARunJoinTheOrder) {
   EXPECT_EQ(log, (std::vector<std::string>{"a", "b", "c"}));
 }
 
-TEST(Engine, MatchesAReferenceOrderUnderRandomLoad) {
-  // Events scheduled from inside events, at random delays with many exact ties
-  // (delays drawn from a handful of values, some zero): the engine must run
-  // them in (time, scheduling order), as an ordered map keyed that way does.
+// Events scheduled from inside events: `first` at delay() from 0, then each, when it runs,
+// schedules children() more at now + delay() while fewer than `limit` were made. Returns the
+// order the engine ran them in and the order of (time, scheduling order), as an ordered map
+// keyed that way gives it.
+struct RandomLoad {
+  std::vector<int> ran, expected;
+};
+RandomLoad run_random_load(std::uint64_t seed, int first, int limit,
+                           const std::function<int(std::mt19937_64&)>& children,
+                           const std::function<double(std::mt19937_64&)>& delay) {
   Engine e;
-  std::mt19937_64 rng(12345);
-  const double delays[] = {0.0, 0.5, 0.5, 1.0, 0.25, 3.0, 1e-9, 1e6};
+  std::mt19937_64 rng(seed);
   std::map<std::pair<double, std::uint64_t>, int> reference;
-  std::vector<int> ran;
+  RandomLoad load;
   std::uint64_t seq = 0;
   int next_id = 0;
   std::function<void(int)> body;
@@ -65,50 +70,40 @@ TEST(Engine, MatchesAReferenceOrderUnderRandomLoad) {
     e.schedule_at(at, [&body, id] { body(id); });
   };
   body = [&](int id) {
-    ran.push_back(id);
-    if (next_id < 20000)
-      for (int k = 0; k < 2; ++k) add(e.now() + delays[rng() % 8]);
+    load.ran.push_back(id);
+    if (next_id < limit)
+      for (int k = 0, n = children(rng); k < n; ++k) add(e.now() + delay(rng));
   };
-  for (int i = 0; i < 100; ++i) add(delays[rng() % 8]);
+  for (int i = 0; i < first; ++i) add(delay(rng));
   e.run();
-  std::vector<int> expected;
-  for (const auto& [key, id] : reference) expected.push_back(id);
-  ASSERT_EQ(ran.size(), expected.size());
-  EXPECT_EQ(ran, expected);
+  for (const auto& [key, id] : reference) load.expected.push_back(id);
+  return load;
+}
+
+TEST(Engine, MatchesAReferenceOrderUnderRandomLoad) {
+  // Random delays with many exact ties (drawn from a handful of values, some zero): the engine
+  // must run the events in (time, scheduling order).
+  const double delays[] = {0.0, 0.5, 0.5, 1.0, 0.25, 3.0, 1e-9, 1e6};
+  const RandomLoad load = run_random_load(
+      12345, 100, 20000, [](std::mt19937_64&) { return 2; },
+      [&](std::mt19937_64& rng) { return delays[rng() % 8]; });
+  ASSERT_EQ(load.ran.size(), load.expected.size());
+  EXPECT_EQ(load.ran, load.expected);
 }
 
 TEST(Engine, MatchesAReferenceOrderAcrossEveryDigitOfTheTimes) {
-  // Few events pending (as in a DAG replay) at times of every magnitude: delays from 1e-12 to
-  // 1e9, some exact repeats, so that the times first differ from the last one removed at every
+  // Few events pending (as in a DAG replay) at times of every magnitude: delays from 2^-40 to
+  // 2^31, some exact repeats, so that the times first differ from the last one removed at every
   // digit place of their bits, and buckets of one place fill past what they keep in themselves.
-  Engine e;
-  std::mt19937_64 rng(2026);
-  std::map<std::pair<double, std::uint64_t>, int> reference;
-  std::vector<int> ran;
-  std::uint64_t seq = 0;
-  int next_id = 0;
-  std::function<void(int)> body;
-  auto add = [&](double at) {
-    const int id = next_id++;
-    reference.emplace(std::pair{at, seq++}, id);
-    e.schedule_at(at, [&body, id] { body(id); });
-  };
-  auto delay = [&] {
-    const double scale = std::ldexp(1.0, static_cast<int>(rng() % 72) - 40);  // 2^-40 .. 2^31
-    return rng() % 16 == 0 ? 0.0 : scale * static_cast<double>(rng() % 1000 + 1) / 1000;
-  };
-  body = [&](int id) {
-    ran.push_back(id);
-    if (next_id < 60000)
-      for (int k = 0, n = static_cast<int>(rng() % 3); k < n; ++k) add(e.now() + delay());
-  };
-  for (int i = 0; i < 40; ++i) add(delay());
-  e.run();
-  std::vector<int> expected;
-  for (const auto& [key, id] : reference) expected.push_back(id);
-  ASSERT_EQ(ran.size(), expected.size());
-  EXPECT_GT(ran.size(), 1000u);
-  EXPECT_EQ(ran, expected);
+  const RandomLoad load = run_random_load(
+      2026, 40, 60000, [](std::mt19937_64& rng) { return static_cast<int>(rng() % 3); },
+      [](std::mt19937_64& rng) {
+        const double scale = std::ldexp(1.0, static_cast<int>(rng() % 72) - 40);
+        return rng() % 16 == 0 ? 0.0 : scale * static_cast<double>(rng() % 1000 + 1) / 1000;
+      });
+  ASSERT_EQ(load.ran.size(), load.expected.size());
+  EXPECT_GT(load.ran.size(), 1000u);
+  EXPECT_EQ(load.ran, load.expected);
 }
 
 TEST(Engine, LongRunsOfTiesStayInOrderAcrossQueueBlocks) {

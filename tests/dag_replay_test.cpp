@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -11,7 +13,7 @@
 #include "schedulers/dag/dag_metrics.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
-#include "schedulers/dag/replay_compile.hpp"
+#include "schedulers/dag/direct_replay.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 #include "sim/time_tolerance.hpp"
@@ -45,7 +47,6 @@ TEST(DagReplay, MultiHopMessageTakesItsRouteDelay) {
   EXPECT_EQ(estimated_link_conflicts(box.problem(), s), 0);
 }
 
-// a (1) feeds b (1) and c (1) with 2 units each.
 // The replay's refusal of a schedule, with or without the timeline ("" when it plays).
 std::string replay_refusal(const ProblemBox& box, const Schedule& s, bool keep_timeline) {
   try {
@@ -56,6 +57,7 @@ std::string replay_refusal(const ProblemBox& box, const Schedule& s, bool keep_t
   return "";
 }
 
+// a (1) feeds b (1) and c (1) with 2 units each.
 TaskGraph fan_graph(double data_to_b = 2) {
   TaskGraph g("fan");
   g.add_task("a", 1);
@@ -106,33 +108,40 @@ TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimel
   EXPECT_EQ(refusal(false), refusal(true));
 }
 
-// The replay without a timeline builds the player's state in one pass (replay_compile.hpp),
-// each task's record followed by its sends'. What that pass leaves to the general compile
-// plays the same as the stored plan: an edge with two messages (both are sent), a message
-// from a processor the machine lacks, and data that is not a number.
-TEST(DagReplay, TheOnePassCompileLeavesOddSchedulesToTheGeneralOne) {
+// The replay without a timeline plays the schedule straight from the graph (direct_replay.hpp):
+// a record per task, each message three words among its producer's dependents. What it leaves
+// to the general compile plays the same as the stored plan: an edge with two messages (both
+// are sent), a message from a processor the machine lacks or other than its producer's, and
+// data that is not a number.
+TEST(DagReplay, TheDirectReplayLeavesOddSchedulesToTheGeneralCompile) {
   const ProblemBox box(fan_graph(), testing::dag_machine(chain(2), 1, 0));
   Schedule s = fan_schedule();
   {
     Engine engine;
     const Machine machine(engine, box.machine);
-    std::optional<ReplayState> state = compile_replay(box.graph, s, machine);
-    ASSERT_TRUE(state.has_value());
-    // Records a, its sends to b and c, b, c: a feeds its sends, each send its consumer, and
-    // b the task after it on P1, c. A computation's `to` holds its task's number.
-    EXPECT_EQ(state->roots, std::vector<int>({0}));
-    EXPECT_EQ(state->dependents, std::vector<int>({1, 2, 3, 4, 4}));
-    EXPECT_EQ(state->records.first(1), 2u);
-    EXPECT_EQ(state->records.first(5), 5u);
-    EXPECT_EQ(state->records.to(0), ~0);
-    EXPECT_EQ(state->records.to(1), 1);
-    EXPECT_EQ(state->records.to(3), ~1);
-    EXPECT_EQ(state->records.to(4), ~2);
-    EXPECT_EQ(state->records.waiting_on(3), 1);
-    EXPECT_EQ(state->records.waiting_on(4), 2);
+    std::optional<DirectReplayPlan> plan = compile_direct_replay(box.graph, s, machine);
+    ASSERT_TRUE(plan.has_value());
+    // a sends to b and to c (message 0, then 1); b releases c, the task after it on P1.
+    constexpr std::uint32_t kMessage = DirectReplayPlan::kMessageWord;
+    std::uint32_t two[2];
+    const double amount = 2;
+    std::memcpy(two, &amount, sizeof two);
+    EXPECT_EQ(plan->words, std::vector<std::uint32_t>({kMessage | 1, two[0], two[1], kMessage | 2, two[0], two[1], 2}));
+    EXPECT_EQ(plan->roots, std::vector<int>({0}));
+    ASSERT_EQ(plan->tasks.size(), 4u);
+    EXPECT_EQ(plan->tasks[1].first, 6u);
+    EXPECT_EQ(plan->tasks[2].first, 7u);
+    EXPECT_EQ(plan->tasks[3].first, 7u);
+    EXPECT_EQ(plan->tasks[1].processor, 1);
+    EXPECT_EQ(plan->tasks[1].waiting_on, 1);
+    EXPECT_EQ(plan->tasks[2].waiting_on, 2);
+    // A message from P1 for a's data, which is on P0: played as written, by the general compile.
+    Schedule elsewhere = s;
+    elsewhere.messages[0].from = 1;
+    EXPECT_FALSE(compile_direct_replay(box.graph, elsewhere, machine).has_value());
     // Two messages for edge a -> b: the general compile, which sends both.
     s.messages.push_back({0, 0, 1, 1, 3});
-    EXPECT_FALSE(compile_replay(box.graph, s, machine).has_value());
+    EXPECT_FALSE(compile_direct_replay(box.graph, s, machine).has_value());
   }
   const DagReplay kept = replay(box.graph, s, box.machine, true);
   const DagReplay bare = replay(box.graph, s, box.machine, false);

@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "schedulers/dag/dag_problem.hpp"
-#include "schedulers/dag/replay_compile.hpp"
+#include "schedulers/dag/direct_replay.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 #include "sim/plan_player.hpp"
@@ -239,18 +239,19 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
   m.timeline().keep_records(keep_timeline);
   DagReplay r;
   if (!keep_timeline && !schedule.contention_aware) {
-    // Without a timeline nothing reads names, and the plan need not be stored.
-    // The source's own lists go before the run; only a plan left unplayed needs them again.
-    // Straight from the graph and schedule where it can (replay_compile.hpp), else by the
-    // general compile.
-    ReplayState compiled = [&] {
-      if (std::optional<ReplayState> state = compile_replay(graph, schedule, m)) return std::move(*state);
-      const FreeReplaySource source(graph, schedule);
-      return plan_player::compile<plan_player::ActionRecords<false>, FreeReplaySource, true>(source, m, 0);
-    }();
+    // Without a timeline nothing reads names, and the plan need not be stored: it is played
+    // straight from the graph and schedule where it can (direct_replay.hpp), else compiled from
+    // them by the general player, whose own lists go before the run.
+    std::optional<DirectReplayPlan> direct = compile_direct_replay(graph, schedule, m);
     // Only the tasks' completions are kept: a send left unplayed leaves its consumer unplayed.
     r.finish.resize(static_cast<std::size_t>(graph.size()));
-    plan_player::run(std::move(compiled), m, std::span<double>(r.finish));
+    if (direct) {
+      play_direct_replay(std::move(*direct), m, std::span<double>(r.finish));
+    } else {
+      const FreeReplaySource source(graph, schedule);
+      plan_player::run(plan_player::compile<plan_player::ActionRecords<false>, FreeReplaySource, true>(source, m, 0),
+                       m, std::span<double>(r.finish));
+    }
     if (std::any_of(r.finish.begin(), r.finish.end(), [](double t) { return std::isnan(t); }))
       plan_player::check_played(FreeReplaySource(graph, schedule), r.finish);
   } else {

@@ -109,7 +109,7 @@ TEST(DagReplay, AnOrderAgainstThePrecedenceIsRefusedTheSameWithOrWithoutTheTimel
 }
 
 // The replay without a timeline plays the schedule straight from the graph (direct_replay.hpp):
-// a record per task, each message three words among its producer's dependents. What it leaves
+// a block per task, each message two words among its producer's dependents. What it leaves
 // to the general compile plays the same as the stored plan: an edge with two messages (both
 // are sent), a message from a processor the machine lacks or other than its producer's, and
 // data that is not a number.
@@ -121,20 +121,18 @@ TEST(DagReplay, TheDirectReplayLeavesOddSchedulesToTheGeneralCompile) {
     const Machine machine(engine, box.machine);
     std::optional<DirectReplayPlan> plan = compile_direct_replay(box.graph, s, machine);
     ASSERT_TRUE(plan.has_value());
-    // a sends to b and to c (message 0, then 1); b releases c, the task after it on P1.
-    constexpr std::uint32_t kMessage = DirectReplayPlan::kMessageWord;
-    std::uint32_t two[2];
-    const double amount = 2;
-    std::memcpy(two, &amount, sizeof two);
-    EXPECT_EQ(plan->words, std::vector<std::uint32_t>({kMessage | 1, two[0], two[1], kMessage | 2, two[0], two[1], 2}));
-    EXPECT_EQ(plan->roots, std::vector<int>({0}));
-    ASSERT_EQ(plan->tasks.size(), 4u);
-    EXPECT_EQ(plan->tasks[1].first, 6u);
-    EXPECT_EQ(plan->tasks[2].first, 7u);
-    EXPECT_EQ(plan->tasks[3].first, 7u);
-    EXPECT_EQ(plan->tasks[1].processor, 1);
-    EXPECT_EQ(plan->tasks[1].waiting_on, 1);
-    EXPECT_EQ(plan->tasks[2].waiting_on, 2);
+    // a's block (at 0) sends edge 0 to b and edge 1 to c (message 0, then 1); b's (at 10)
+    // releases c, the task after it on P1, whose block is at 17. The headers: task, releases to
+    // come, processor, words after the header, work.
+    using P = DirectReplayPlan;
+    constexpr std::uint32_t kMessage = P::kMessageWord;
+    std::uint32_t one[2];
+    const double work = 1;
+    std::memcpy(one, &work, sizeof one);
+    EXPECT_EQ(plan->blocks, std::vector<std::uint32_t>({0, 0, 0, 4, one[0], one[1], kMessage | 10, 0, kMessage | 17, 1,  // a
+                                                        1, 1, 1, 1, one[0], one[1], 17,                                 // b
+                                                        2, 2, 1, 0, one[0], one[1]}));                                  // c
+    EXPECT_EQ(plan->roots, std::vector<std::uint32_t>({0}));
     // A message from P1 for a's data, which is on P0: played as written, by the general compile.
     Schedule elsewhere = s;
     elsewhere.messages[0].from = 1;

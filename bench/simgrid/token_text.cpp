@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace mpnsim::bench {
@@ -15,13 +16,29 @@ void dump(const std::string& text, const std::string& path) {
 
 TokenReader::TokenReader(const std::string& path) : file_(std::fopen(path.c_str(), "rb"), std::fclose), path_(path) {
   if (!file_) throw std::runtime_error("cannot open " + path);
+  // A chunk and the unread end of the one before, a part of a line: room made once. Growing from
+  // one chunk to two held three at once, the largest block of a DAG player's reading.
+  text_.reserve(kChunk + kChunk / 16);
 }
 
+namespace {
+
+// The newlines in [p, end). By memchr, which jumps a line at a time: std::count took a byte at
+// a time, 6 % of a DAG player's instructions.
+std::size_t newlines(const char* p, const char* end) {
+  std::size_t n = 0;
+  while (p < end && (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))))) {
+    ++n;
+    ++p;
+  }
+  return n;
+}
+
+}  // namespace
+
 bool TokenReader::more(std::size_t keep) {
-  constexpr std::size_t kChunk = std::size_t{1} << 20;
   // The text before `keep` goes even at the end of the file: callers count on it.
-  const auto dropped = text_.begin() + static_cast<std::ptrdiff_t>(keep);
-  lines_dropped_ += static_cast<std::size_t>(std::count(text_.begin(), dropped, '\n'));
+  lines_dropped_ += newlines(text_.data(), text_.data() + keep);
   text_.erase(0, keep);
   pos_ -= keep;
   if (!file_) return false;

@@ -92,6 +92,7 @@ class TokenReader {
   void skip();
   // Drops the text before `keep` and appends the next chunk; false at the end of the file.
   bool more(std::size_t keep);
+  static constexpr std::size_t kChunk = std::size_t{1} << 20;  // bytes read at a time
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
   std::string text_;   // the unread part of the file, from its last chunk on
   std::string path_;

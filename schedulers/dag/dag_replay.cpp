@@ -246,7 +246,7 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
     // Only the tasks' completions are kept: a send left unplayed leaves its consumer unplayed.
     r.finish.resize(static_cast<std::size_t>(graph.size()));
     if (direct) {
-      play_direct_replay(std::move(*direct), m, std::span<double>(r.finish));
+      play_direct_replay(graph, std::move(*direct), m, std::span<double>(r.finish));
     } else {
       const FreeReplaySource source(graph, schedule);
       plan_player::run(plan_player::compile<plan_player::ActionRecords<false>, FreeReplaySource, true>(source, m, 0),

@@ -13,21 +13,19 @@
 
 namespace mpnsim {
 
-// What the direct replay plays. Task t's dependents are words[tasks[t].first ..
-// tasks[t + 1].first): a word d is task d, released when t completes; a word
-// kMessageWord | d is a message to task d from t's processor to d's, whose amount's bits are
-// the next two words, sent when t completes and releasing d when it arrives.
+// What the direct replay plays: one array of 32-bit words, where each task has a block, in
+// task order. A block is a header of kHeaderWords (kTask: its number; kWaiting: releases still
+// to come, from its processor's previous task, producers and messages; kProcessor; kCount: how
+// many words follow the header; kAmount, kAmount + 1: the bits of its work on its processor),
+// then its dependents' words. A word p is the task whose block is at p, released when this one
+// completes; a word kMessageWord | p is a message to it from this task's processor to its own,
+// of the data of the graph's edge that the next word numbers, sent when this task completes and
+// releasing p when it arrives.
 struct DirectReplayPlan {
   static constexpr std::uint32_t kMessageWord = std::uint32_t{1} << 31;
-  struct Task {
-    double amount = 0;        // its work on its processor
-    std::uint32_t first = 0;  // its first word
-    int waiting_on = 0;       // releases still to come: its processor's previous task, producers, messages
-    int processor = 0;
-  };
-  std::vector<Task> tasks;           // one per task, and a sentinel for `first`
-  std::vector<std::uint32_t> words;  // the dependents, tasks first (by number), then messages (by message)
-  std::vector<int> roots;            // tasks that wait for nothing, by number
+  enum Header : std::uint32_t { kTask, kWaiting, kProcessor, kCount, kAmount, kHeaderWords = kAmount + 2 };
+  std::vector<std::uint32_t> blocks;
+  std::vector<std::uint32_t> roots;  // the blocks of tasks that wait for nothing, by task number
 };
 
 // The plan of a schedule that is not contention-aware, played the same, event for event, as
@@ -38,8 +36,8 @@ struct DirectReplayPlan {
 std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, const Schedule& schedule,
                                                       const Machine& machine);
 
-// Plays the plan on `machine` (fresh) to the end. finish (one per task) gets each task's
-// completion time, NaN where it never ran.
-void play_direct_replay(DirectReplayPlan&& plan, Machine& machine, std::span<double> finish);
+// Plays the plan compiled from `graph` on `machine` (fresh) to the end. finish (one per task)
+// gets each task's completion time, NaN where it never ran.
+void play_direct_replay(const TaskGraph& graph, DirectReplayPlan&& plan, Machine& machine, std::span<double> finish);
 
 }  // namespace mpnsim

@@ -1,5 +1,9 @@
 // Tests of the shared DAG schedule checker: a correct schedule passes, each kind of violation is caught.
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <random>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -165,6 +169,32 @@ TEST(DagValidity, ProcessorOrderSortsByStartFinishAndIndexWithNaNLast) {
   ASSERT_EQ(order.size(), 2u);
   EXPECT_EQ(order[0], std::vector<int>({4}));
   EXPECT_EQ(order[1], std::vector<int>({7, 1, 5, 3, 0, 2}));
+}
+
+// The same order as comparing (start, finish, index) as doubles (NaN as +infinity), on random
+// placements whose times come from a few values: many ties, -0 beside +0, negatives, infinities.
+TEST(DagValidity, ProcessorOrderAgreesWithComparingTheTimesAsDoubles) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> times{-inf, -2.5, -1e-300, -0.0, 0.0, 1e-300, 1, 1.5, 2, 1e300, inf, std::nan("")};
+  std::mt19937 rng(7);
+  auto pick = [&] { return times[std::uniform_int_distribution<std::size_t>(0, times.size() - 1)(rng)]; };
+  auto orderable = [](double x) { return std::isnan(x) ? std::numeric_limits<double>::infinity() : x; };
+  for (int round = 0; round < 50; ++round) {
+    Schedule s;
+    s.processors = 3;
+    for (int t = 0; t < 200; ++t) s.tasks.push_back({std::uniform_int_distribution<int>(-1, 3)(rng), pick(), pick()});
+    std::vector<std::vector<int>> expected(3);
+    for (int t = 0; t < 200; ++t)
+      if (s.tasks[t].processor >= 0 && s.tasks[t].processor < 3) expected[s.tasks[t].processor].push_back(t);
+    for (auto& list : expected)
+      std::sort(list.begin(), list.end(), [&](int a, int b) {
+        const auto& x = s.tasks[a];
+        const auto& y = s.tasks[b];
+        return std::make_tuple(orderable(x.start), orderable(x.finish), a) <
+               std::make_tuple(orderable(y.start), orderable(y.finish), b);
+      });
+    ASSERT_EQ(s.processor_order(), expected) << "round " << round;
+  }
 }
 
 }  // namespace

@@ -58,7 +58,11 @@ class TokenReader {
     // Most numbers lie whole in the text read so far: parse them where they are, in one pass,
     // when they end at a blank. Anything else (a number cut by the chunk's end, a bad token)
     // takes the token path below, which reads on and names the token in its error.
-    skip();
+    // Most numbers follow one blank: stepped over here, without a call.
+    if (pos_ + 1 < text_.size() && blank(text_[pos_]) && !blank(text_[pos_ + 1]) && text_[pos_ + 1] != '#')
+      ++pos_;
+    else
+      skip();
     const char* const begin = text_.data() + pos_;
     const char* const end = text_.data() + text_.size();
     if constexpr (std::is_integral_v<T>) {

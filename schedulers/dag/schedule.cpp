@@ -2,9 +2,10 @@
 #include "schedulers/dag/schedule.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <limits>
-#include <tuple>
 
 
 namespace mpnsim {
@@ -15,6 +16,14 @@ namespace {
 // sort's comparison stays a strict weak order.
 double orderable(double time) { return std::isnan(time) ? std::numeric_limits<double>::infinity() : time; }
 
+// An integer in the order of orderable(time) (-0 and +0 alike): the bits of a positive double
+// grow with it; a negative one's are flipped so that they shrink with it.
+std::uint64_t order_key(double time) {
+  const double t = orderable(time) + 0.0;  // -0 becomes +0
+  const auto bits = std::bit_cast<std::uint64_t>(t);
+  return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
+}
+
 }  // namespace
 
 double Schedule::makespan() const {
@@ -24,12 +33,14 @@ double Schedule::makespan() const {
 }
 
 std::vector<std::vector<int>> Schedule::processor_order() const {
-  // The sort keys are copied beside the task numbers, grouped by processor: sorting task
-  // numbers with a comparison that looks the tasks up reads them at random (4 % of `mpnsim dag`).
+  // The start times are copied beside the task numbers, grouped by processor, as integers of
+  // the same order: sorting task numbers with a comparison that looks the tasks up reads them
+  // at random (4 % of `mpnsim dag`), and comparing (start, finish, task) as doubles took a
+  // quarter more time than this sort. Ties of start are then put in order of finish and task.
   struct Key {
-    double start, finish;
+    std::uint64_t start;
     int task;
-    bool operator<(const Key& o) const { return std::tie(start, finish, task) < std::tie(o.start, o.finish, o.task); }
+    bool operator<(const Key& o) const { return start != o.start ? start < o.start : task < o.task; }
   };
   const auto procs = static_cast<std::size_t>(std::max(processors, 0));
   std::vector<std::size_t> first(procs + 1, 0);
@@ -42,14 +53,25 @@ std::vector<std::vector<int>> Schedule::processor_order() const {
     for (std::size_t t = 0; t < tasks.size(); ++t) {
       const TaskPlacement& x = tasks[t];
       if (x.processor >= 0 && x.processor < processors)
-        keys[fill[static_cast<std::size_t>(x.processor)]++] = Key{orderable(x.start), orderable(x.finish), static_cast<int>(t)};
+        keys[fill[static_cast<std::size_t>(x.processor)]++] = Key{order_key(x.start), static_cast<int>(t)};
     }
   }
+  auto by_finish = [&](const Key& a, const Key& b) {
+    const double fa = orderable(tasks[static_cast<std::size_t>(a.task)].finish);
+    const double fb = orderable(tasks[static_cast<std::size_t>(b.task)].finish);
+    return fa != fb ? fa < fb : a.task < b.task;
+  };
   std::vector<std::vector<int>> order(procs);
   for (std::size_t p = 0; p < procs; ++p) {
     const auto begin = keys.begin() + static_cast<std::ptrdiff_t>(first[p]);
     const auto end = keys.begin() + static_cast<std::ptrdiff_t>(first[p + 1]);
     std::sort(begin, end);
+    for (auto run = begin; run != end;) {
+      auto run_end = run + 1;
+      while (run_end != end && run_end->start == run->start) ++run_end;
+      if (run_end - run > 1) std::sort(run, run_end, by_finish);
+      run = run_end;
+    }
     order[p].reserve(first[p + 1] - first[p]);
     for (auto k = begin; k != end; ++k) order[p].push_back(k->task);
   }

@@ -1,6 +1,7 @@
 // The SimGrid comparison's token reader (bench/simgrid/token_text.hpp): numbers read where they
 // lie in a chunk, numbers cut by a chunk's end, comments, and errors that name the line.
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -120,6 +121,40 @@ TEST_F(TokenReaderTest, IntegersOfAnyLength) {
   EXPECT_EQ(r.number<int>(), 2147483647);
   EXPECT_EQ(r.number<std::size_t>(), std::size_t{99999999999});
   EXPECT_EQ(error_of(r, true), path + ":1: not a number: '2147483648'");
+}
+
+// Every length of integer the word-at-a-time path reads (one to seven digits), with and without
+// leading zeros, after every kind of blank and before one, each read as from_chars reads it; a
+// digit run that goes on into a letter or a sign is not a number.
+TEST_F(TokenReaderTest, ShortIntegersReadAsFromChars) {
+  std::string text;
+  std::vector<int> expected;
+  std::uint32_t x = 12345;
+  const char* blanks[] = {" ", "\t", "\n", "\r\n", "  "};
+  for (int i = 0; i < 20000; ++i) {
+    x = x * 1103515245u + 12345u;
+    const int length = 1 + static_cast<int>(x >> 8) % 7;
+    std::string digits;
+    for (int k = 0; k < length; ++k) digits += static_cast<char>('0' + (x >> (3 * k + 5)) % 10);
+    int value = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    expected.push_back(value);
+    text += digits;
+    text += blanks[i % 5];
+  }
+  text += "9999999 ";  // seven digits, then a last one cut by the end of the text
+  text += "42";
+  TokenReader r(write(text));
+  for (std::size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(r.number<int>(), expected[i]) << "integer " << i;
+  EXPECT_EQ(r.number<int>(), 9999999);
+  EXPECT_EQ(r.number<int>(), 42);
+  EXPECT_TRUE(r.at_end());
+
+  const std::string path = write("123456a 1 12-3 7\n");
+  TokenReader bad(path);
+  EXPECT_EQ(error_of(bad, true), path + ":1: not a number: '123456a'");
+  EXPECT_EQ(bad.number<int>(), 1);
+  EXPECT_EQ(error_of(bad, true), path + ":1: not a number: '12-3'");
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 // Whitespace-separated text files of the SimGrid comparison: a fast writer and a reader whose errors name the line.
 #pragma once
 
+#include <bit>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -69,6 +71,16 @@ class TokenReader {
       // The files' integers are short and unsigned: up to nine digits cannot overflow any T
       // read here, and need none of from_chars's generality (a fifth of the reading time).
       static_assert(sizeof(T) >= 4);
+      // One to seven digits and a blank, as one 8-byte word: no branch per digit (whose
+      // mispredicted end cost more than the digits).
+      if (end - begin >= 8) {
+        std::uint64_t word;
+        std::memcpy(&word, begin, sizeof word);
+        if (const int length = digit_run(word); length > 0 && length < 8 && blank(begin[length])) {
+          pos_ += static_cast<std::size_t>(length);
+          return static_cast<T>(leading_digits(word, length));
+        }
+      }
       std::uint32_t digits = 0;
       const char* q = begin;
       while (q < end && q - begin < 9 && static_cast<unsigned char>(*q - '0') < 10) digits = digits * 10 + static_cast<std::uint32_t>(*q++ - '0');
@@ -93,6 +105,23 @@ class TokenReader {
 
  private:
   static bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+  // How many of the word's 8 characters (first in the lowest byte) are digits before the first
+  // that is not. A byte is a digit when its high half is 3 and stays 3 with 6 added; a carry out
+  // of a byte past the run only touches bytes after it.
+  static int digit_run(std::uint64_t word) {
+    constexpr std::uint64_t kHigh = 0xF0F0F0F0F0F0F0F0, kThrees = 0x3030303030303030;
+    const std::uint64_t other = ((word & kHigh) ^ kThrees) | (((word + 0x0606060606060606) & kHigh) ^ kThrees);
+    return other == 0 ? 8 : std::countr_zero(other) / 8;
+  }
+  // The value of the word's first `length` characters (1 to 7 digits): shifted to the top, they
+  // read as eight digits with leading zeros, which are combined in pairs, then fours, then all.
+  static std::uint32_t leading_digits(std::uint64_t word, int length) {
+    std::uint64_t v = (word - 0x3030303030303030) << (8 * (8 - length));
+    v = v * 10 + (v >> 8);  // each even byte: its two digits' value
+    v = (((v & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
+         (((v >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >> 32;
+    return static_cast<std::uint32_t>(v);
+  }
   void skip();
   // Drops the text before `keep` and appends the next chunk; false at the end of the file.
   bool more(std::size_t keep);

@@ -22,7 +22,10 @@ Schedule schedule_heft(const DagProblem& problem) {
     return rank[static_cast<std::size_t>(a)] > rank[static_cast<std::size_t>(c)];
   });
   ScheduleBuilder b(problem, "heft");
-  for (int t : order) {
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const int t = order[i];
+    // Tasks by rank are far apart in the graph: ask early for what a later one will read.
+    b.prefetch_ahead(order, i);
     // Earliest finish time with insertion, ties to the lowest index.
     const ScheduleBuilder::Choice best = b.best_processor(t, true, true);
     b.place(t, best.processor, best.start);

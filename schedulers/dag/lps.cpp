@@ -16,7 +16,6 @@ namespace {
 
 // The entry tasks' minimum-distance set is P0's neighbourhood (SPEC §5).
 constexpr int kEntryProcessor = 0;
-constexpr std::size_t kPrefetchAhead = 4;
 
 }  // namespace
 
@@ -73,11 +72,8 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
     });
     for (std::size_t j = 0; j < tasks.size(); ++j) {
       const int t = tasks[j];
-      // The tasks of a level are far apart in the graph: ask early for what a later task
-      // will read, its predecessors' placements and its in-edge list.
-      // In two steps: first the in-edges, whose producers the placements' addresses need.
-      if (j + 2 * kPrefetchAhead < tasks.size()) b.prefetch_in_edges(tasks[j + 2 * kPrefetchAhead]);
-      if (j + kPrefetchAhead < tasks.size()) b.prefetch_task(tasks[j + kPrefetchAhead]);
+      // The tasks of a level are far apart in the graph: ask early for what a later task will read.
+      b.prefetch_ahead(tasks, j);
       // Minimum distance processors: each predecessor's processor and its neighbours.
       mdp.clear();
       if (g.in_edges(t).empty()) {

@@ -2,11 +2,11 @@
 #include "schedulers/dag/schedule.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
+#include "sim/time_order_key.hpp"
 
 namespace mpnsim {
 
@@ -15,14 +15,6 @@ namespace {
 // A NaN time (a broken outside schedule, which the checker reports) sorts last, so that the
 // sort's comparison stays a strict weak order.
 double orderable(double time) { return std::isnan(time) ? std::numeric_limits<double>::infinity() : time; }
-
-// An integer in the order of orderable(time) (-0 and +0 alike): the bits of a positive double
-// grow with it; a negative one's are flipped so that they shrink with it.
-std::uint64_t order_key(double time) {
-  const double t = orderable(time) + 0.0;  // -0 becomes +0
-  const auto bits = std::bit_cast<std::uint64_t>(t);
-  return bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63);
-}
 
 }  // namespace
 
@@ -53,7 +45,7 @@ std::vector<std::vector<int>> Schedule::processor_order() const {
     for (std::size_t t = 0; t < tasks.size(); ++t) {
       const TaskPlacement& x = tasks[t];
       if (x.processor >= 0 && x.processor < processors)
-        keys[fill[static_cast<std::size_t>(x.processor)]++] = Key{order_key(x.start), static_cast<int>(t)};
+        keys[fill[static_cast<std::size_t>(x.processor)]++] = Key{time_order_key(x.start), static_cast<int>(t)};
     }
   }
   auto by_finish = [&](const Key& a, const Key& b) {

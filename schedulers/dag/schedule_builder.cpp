@@ -40,14 +40,19 @@ double ScheduleBuilder::data_ready(int task, int p) const {
   return da;
 }
 
-void ScheduleBuilder::prefetch_task(int task) const {
+void ScheduleBuilder::prefetch_ahead(std::span<const int> order, std::size_t i) const {
+  // Four places between steps: about as long as memory takes to answer, measured on HEFT and
+  // LPS of 10^5 tasks.
+  constexpr std::size_t kStep = 4;
   const TaskGraph& g = problem_.graph;
-  for (int e : g.in_edges(task)) __builtin_prefetch(&schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)]);
-}
-
-void ScheduleBuilder::prefetch_in_edges(int task) const {
-  const TaskGraph& g = problem_.graph;
-  for (int e : g.in_edges(task)) __builtin_prefetch(&g.edge(e));
+  const std::size_t n = order.size();
+  if (i + 4 * kStep < n) g.prefetch_in_place(order[i + 4 * kStep]);
+  if (i + 3 * kStep < n) g.prefetch_in_list(order[i + 3 * kStep]);
+  if (i + 2 * kStep < n)
+    for (int e : g.in_edges(order[i + 2 * kStep])) __builtin_prefetch(&g.edge(e));
+  if (i + kStep < n)
+    for (int e : g.in_edges(order[i + kStep]))
+      __builtin_prefetch(&schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)]);
 }
 
 double ScheduleBuilder::earliest_start(int task, int p) const {

@@ -1,7 +1,9 @@
 // Shared bookkeeping of list schedulers: data-ready times, processor availability, placing tasks.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,11 +66,12 @@ class ScheduleBuilder {
   };
   Choice best_processor(int task, bool by_finish, bool insertion) const;
 
-  // Hints that `task` will be looked at soon (nothing visible changes): prefetch_task fetches
-  // its predecessors' placements into the cache, reading its in-edges, which
-  // prefetch_in_edges fetches, to be asked a few tasks earlier.
-  void prefetch_task(int task) const;
-  void prefetch_in_edges(int task) const;
+  // Cache hints (nothing visible changes) for a loop that places the tasks of `order` one
+  // after another, now at position i: what a task some places later will read (its in-edge
+  // list, its edges, its predecessors' placements) is asked for in steps, each reading only
+  // what the step before brought near. For orders that jump about the graph (by rank, by
+  // level): each task's reads would otherwise wait on memory four times in a chain.
+  void prefetch_ahead(std::span<const int> order, std::size_t i) const;
 
   // Places the task on p from `start` (its predecessors must be placed) and records a
   // message for every incoming edge from another processor, leaving when the producer

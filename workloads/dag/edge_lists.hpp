@@ -22,6 +22,10 @@ class EdgeLists {
   // O(tasks + edges)), in arrays of exactly that size; every end must be below `tasks`.
   void build(int tasks, const std::vector<DagEdge>& edges, End end);
 
+  // Cache hints for a list to be read soon: where it is, then (once that is near) the list.
+  void prefetch_place(int task) const { __builtin_prefetch(&offsets_[static_cast<std::size_t>(task)]); }
+  void prefetch_list(int task) const { __builtin_prefetch(ids_.data() + offsets_[static_cast<std::size_t>(task)]); }
+
   std::span<const int> of(int task) const {
     const auto t = static_cast<std::size_t>(task);
     return {ids_.data() + offsets_[t], ids_.data() + offsets_[t + 1]};

@@ -71,6 +71,10 @@ class TaskGraph {
     if (!finalized_) [[unlikely]] throw_not_finalized();
     return in_.of(task);
   }
+  // Cache hints (nothing visible changes) for a task whose in-edges will be read soon: the
+  // place of its list, then, a little later, the list itself. On a finalized graph.
+  void prefetch_in_place(int task) const { in_.prefetch_place(task); }
+  void prefetch_in_list(int task) const { in_.prefetch_list(task); }
 
   double total_work() const;
   double total_data() const;

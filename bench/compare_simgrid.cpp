@@ -248,25 +248,31 @@ struct Side {
   PlayResult result;
 };
 
-Side run_side(const std::vector<std::string>& command, const std::string& plan, const std::string& out, int repeat,
+// Folds one run of a side into the side's best so far: the fastest wall time (with its CPU
+// time), the largest peak, the latest result (every run of a side gives the same). The sides
+// of a case run in interleaved rounds, one run each, so that a slow spell of the machine,
+// which here lasts seconds to minutes, falls on all of them alike rather than on one side's
+// whole series.
+void keep_best(Side& best, Side run, bool first) {
+  if (first || run.best.wall < best.best.wall) {
+    best.best.wall = run.best.wall;
+    best.best.cpu = run.best.cpu;
+  }
+  best.best.maxrss_kb = std::max(best.best.maxrss_kb, run.best.maxrss_kb);
+  best.result = std::move(run.result);
+}
+
+// One run of a player.
+Side run_side(const std::vector<std::string>& command, const std::string& plan, const std::string& out,
               long& driver_rss_kb) {
   std::vector<std::string> argv{command.front(), plan, out};
   argv.insert(argv.end(), command.begin() + 1, command.end());
   Side s;
-  long reported_peak_kb = 0;
-  for (int r = 0; r < repeat; ++r) {
-    driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
-    const ProcessRun run = run_process(argv, out + ".log");
-    if (r == 0 || run.wall < s.best.wall) {
-      s.best.wall = run.wall;
-      s.best.cpu = run.cpu;
-    }
-    s.best.maxrss_kb = std::max(s.best.maxrss_kb, run.maxrss_kb);
-    s.result = mpnsim::bench::read_play_result(out);
-    reported_peak_kb = std::max(reported_peak_kb, static_cast<long>(s.result.peak_rss_kb));
-  }
+  driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
+  s.best = run_process(argv, out + ".log");
+  s.result = mpnsim::bench::read_play_result(out);
   // The player's own peak when it reports one (ru_maxrss is at least the driver's size at fork).
-  if (reported_peak_kb > 0) s.best.maxrss_kb = reported_peak_kb;
+  if (s.result.peak_rss_kb > 0) s.best.maxrss_kb = static_cast<long>(s.result.peak_rss_kb);
   return s;
 }
 
@@ -299,20 +305,13 @@ std::vector<double> read_json_finish(const std::string& path) {
   return out;
 }
 
-// The command, as users run it: the whole process, timed like the players; `read` takes
-// the finish times from its report.
-Side run_command(const std::vector<std::string>& argv, const std::string& out, int repeat, long& driver_rss_kb,
+// One run of the command, as users run it: the whole process, timed like the players; `read`
+// takes the finish times from its report.
+Side run_command(const std::vector<std::string>& argv, const std::string& out, long& driver_rss_kb,
                  const std::function<std::vector<double>(const std::string&)>& read = read_json_finish) {
   Side s;
-  for (int r = 0; r < repeat; ++r) {
-    driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
-    const ProcessRun run = run_process(argv, out, out + ".log");
-    if (r == 0 || run.wall < s.best.wall) {
-      s.best.wall = run.wall;
-      s.best.cpu = run.cpu;
-    }
-    s.best.maxrss_kb = std::max(s.best.maxrss_kb, run.maxrss_kb);
-  }
+  driver_rss_kb = std::max(driver_rss_kb, current_rss_kb());
+  s.best = run_process(argv, out, out + ".log");
   s.result.finish = read(out);
   return s;
 }
@@ -382,11 +381,16 @@ Row run_case(const Case& c, const std::string& dir, const std::vector<std::strin
   }
   Row r;
   r.label = c.label();
-  r.mpnsim = run_side(play, plan_path, base + ".mpnsim.out", repeat, driver_rss_kb);
+  for (int round = 0; round < repeat; ++round) {
+    const bool first = round == 0;
+    keep_best(r.mpnsim, run_side(play, plan_path, base + ".mpnsim.out", driver_rss_kb), first);
+    if (!simgrid.empty())
+      keep_best(r.simgrid, run_side(simgrid, plan_path, base + ".simgrid.out", driver_rss_kb), first);
+    if (!mpnsim.empty())
+      keep_best(r.command, run_command(dlt_command(mpnsim, c), base + ".dlt.json", driver_rss_kb), first);
+  }
   // Without SimGrid (--mpnsim-only) the mpnsim side is checked against the analytic T alone.
-  if (!simgrid.empty()) r.simgrid = run_side(simgrid, plan_path, base + ".simgrid.out", repeat, driver_rss_kb);
-  else r.simgrid.result = r.mpnsim.result;
-  if (!mpnsim.empty()) r.command = run_command(dlt_command(mpnsim, c), base + ".dlt.json", repeat, driver_rss_kb);
+  if (simgrid.empty()) r.simgrid.result = r.mpnsim.result;
   const auto& a = r.mpnsim.result.finish;
   const auto& b = r.simgrid.result.finish;
   r.processors = static_cast<int>(a.size());
@@ -451,13 +455,20 @@ DagRow run_dag_case(const mpnsim::bench::DagCase& c, const std::string& dir, con
   build_in_child("the schedule of " + c.label(), [&] { mpnsim::bench::write_dag_case(c, file); });
   DagRow r;
   r.spec = c;
-  r.mpnsim = run_side({play}, file, base + ".mpnsim.out", repeat, driver_rss_kb);
+  const auto makespan = [](const std::string& out) {
+    return std::vector<double>{read_json_number(out, "replayed_makespan")};
+  };
+  for (int round = 0; round < repeat; ++round) {
+    const bool first = round == 0;
+    keep_best(r.mpnsim, run_side({play}, file, base + ".mpnsim.out", driver_rss_kb), first);
+    if (!mpnsim.empty())
+      keep_best(r.command, run_command(dag_command(mpnsim, c), base + ".dag.json", driver_rss_kb, makespan), first);
+    if (!simgrid.empty()) keep_best(r.simgrid, run_side({simgrid}, file, base + ".simgrid.out", driver_rss_kb), first);
+  }
   // The command's replayed makespan against the player's: the same graph but for the data's
   // rounding, so equal to well within 1e-9 unless a near-tie turned the other way.
   bool command_agrees = true;
   if (!mpnsim.empty()) {
-    r.command = run_command(dag_command(mpnsim, c), base + ".dag.json", repeat, driver_rss_kb,
-                            [](const std::string& out) { return std::vector<double>{read_json_number(out, "replayed_makespan")}; });
     const auto& f = r.mpnsim.result.finish;
     const double player = f.empty() ? 0 : *std::max_element(f.begin(), f.end());
     r.command_diff = rel(r.command.result.finish.front(), player);
@@ -467,7 +478,6 @@ DagRow run_dag_case(const mpnsim::bench::DagCase& c, const std::string& dir, con
     r.agree = command_agrees;  // nothing else to compare with
     return r;
   }
-  r.simgrid = run_side({simgrid}, file, base + ".simgrid.out", repeat, driver_rss_kb);
   const auto& a = r.mpnsim.result.finish;
   const auto& b = r.simgrid.result.finish;
   if (a.size() != b.size()) throw std::runtime_error(c.label() + ": the two sides report different task counts");
@@ -586,7 +596,9 @@ int main(int argc, char** argv) {
   app.add_option("--dag-z", dag_defaults.z, "DAG replay: z of every link (Tcm = 1; work is 1..10)")->capture_default_str();
   app.add_option("--dag-S", dag_defaults.latency, "DAG replay: startup per hop")->capture_default_str();
   app.add_option("--dag-seed", dag_defaults.seed, "DAG replay: the generator's seed")->capture_default_str();
-  app.add_option("--repeat", repeat, "runs per side; the fastest wall time is kept")->check(CLI::PositiveNumber)
+  app.add_option("--repeat", repeat,
+                 "rounds, each running every side of a case once (interleaved, so that a slow spell of the machine "
+                 "falls on all sides); each side's fastest wall time is kept")->check(CLI::PositiveNumber)
       ->capture_default_str();
   app.add_option("--play-plan", play, "the mpnsim player")->capture_default_str();
   app.add_option("--simgrid", simgrid, "the SimGrid player")->capture_default_str();

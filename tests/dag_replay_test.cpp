@@ -202,6 +202,34 @@ TEST(DagReplay, EqualsTheEstimateWheneverNoTwoMessagesShareALink) {
   EXPECT_GT(contended, 0);         // and contention does happen
 }
 
+// The estimate's link conflicts are the same however many hops are held at once: groups of
+// link directions are counted one after another (one direction alone when it has more hops),
+// for contention-free and contention-aware schedules.
+TEST(DagReplay, LinkConflictsAreTheSameHoweverManyHopsAreHeldAtOnce) {
+  for (const bool contention : {false, true})
+  for (const char* scheduler : {"heft", "lps"}) {
+    RandomDagParams p;
+    p.tasks = 400;
+    p.max_in = 3;
+    p.max_out = 3;
+    p.seed = 21;
+    MachineSpec machine = testing::dag_machine(hypercube(3), 2.0, 0.1);
+    for (auto& proc : machine.processors) proc.send_ports = proc.recv_ports = 1;
+    const ProblemBox box(generate_random_dag(p), machine);
+    DagProblem problem = box.problem();
+    if (contention) problem.options.model = CommModel::contention;
+    const DagSchedulerEntry* entry = find_dag_scheduler(scheduler);
+    const Schedule s = entry->schedule(problem, resolve_params(entry->params, {}));
+    SCOPED_TRACE(std::string(scheduler) + (contention ? " contention" : ""));
+    const long long all = estimated_link_conflicts(box.problem(), s);
+    if (!contention) {
+      EXPECT_GT(all, 10) << "the case must contend";
+    }
+    for (const std::size_t at_once : {std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{100}, std::size_t{1000}})
+      EXPECT_EQ(estimated_link_conflicts(box.problem(), s, at_once), all) << at_once << " hops at once";
+  }
+}
+
 // A replay that keeps no timeline (what `mpnsim dag` does when no Gantt chart, trace or timeline
 // file is asked for) gives the same figures, bit for bit, under heavy contention, with and
 // without contention-aware plans; its timeline holds no record. Without contention-aware

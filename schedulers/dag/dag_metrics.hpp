@@ -1,6 +1,7 @@
 // Figures of merit of a DAG schedule (thesis §6.1): length, speedup t1/tN, efficiency, LIF.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "schedulers/dag/dag_problem.hpp"
@@ -23,7 +24,11 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
 // Number of pairs of messages that would use one link direction at overlapping times if
 // each hop took S + d*z*Tcm right after the previous one: 0 means the replay on the
 // engine meets no link contention and reproduces the schedule's times. A contention-aware
-// schedule's own bookings are counted instead (0 when it is valid).
-long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule);
+// schedule's own bookings are counted instead (0 when it is valid). The hops are held in groups
+// of link directions of at most hops_at_once hops (16 bytes each), each group a pass over the
+// messages' routes; the count is the same for any size.
+inline constexpr std::size_t kConflictHopsAtOnce = std::size_t{1} << 21;
+long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule,
+                                   std::size_t hops_at_once = kConflictHopsAtOnce);
 
 }  // namespace mpnsim

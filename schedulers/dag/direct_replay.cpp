@@ -59,9 +59,9 @@ class DirectPlayer {
     // block's first 64 bytes).
     const std::uint32_t* const end = block + Plan::kHeaderWords + block[Plan::kCount];
     for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
-      const std::uint32_t* dependent = &blocks_[*w & ~Plan::kMessageWord];
-      __builtin_prefetch(dependent, 1);
-      __builtin_prefetch(dependent + 15, 1);
+      const std::size_t dependent = *w & ~Plan::kMessageWord;
+      __builtin_prefetch(&blocks_[dependent], 1);
+      __builtin_prefetch(&blocks_[std::min(dependent + 15, blocks_.size() - 1)], 1);
       if (*w & Plan::kMessageWord) {
         __builtin_prefetch(&edges_[w[1]]);
         w += 2;

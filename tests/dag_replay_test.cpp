@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 #include <string>
 
@@ -202,24 +203,32 @@ TEST(DagReplay, EqualsTheEstimateWheneverNoTwoMessagesShareALink) {
   EXPECT_GT(contended, 0);         // and contention does happen
 }
 
+// A random DAG of `tasks` tasks (degrees at most 3) on the 3-cube with one port a processor,
+// w = 2 and z = 0.1, where messages contend, and its schedule by `scheduler`, contention-aware
+// or not.
+std::pair<ProblemBox, Schedule> contended_case(const char* scheduler, int tasks, std::uint64_t seed, bool contention) {
+  RandomDagParams p;
+  p.tasks = tasks;
+  p.max_in = 3;
+  p.max_out = 3;
+  p.seed = seed;
+  MachineSpec machine = testing::dag_machine(hypercube(3), 2.0, 0.1);
+  for (auto& proc : machine.processors) proc.send_ports = proc.recv_ports = 1;
+  ProblemBox box(generate_random_dag(p), machine);
+  DagProblem problem = box.problem();
+  if (contention) problem.options.model = CommModel::contention;
+  const DagSchedulerEntry* entry = find_dag_scheduler(scheduler);
+  Schedule s = entry->schedule(problem, resolve_params(entry->params, {}));
+  return {std::move(box), std::move(s)};
+}
+
 // The estimate's link conflicts are the same however many hops are held at once: groups of
 // link directions are counted one after another (one direction alone when it has more hops),
 // for contention-free and contention-aware schedules.
 TEST(DagReplay, LinkConflictsAreTheSameHoweverManyHopsAreHeldAtOnce) {
   for (const bool contention : {false, true})
   for (const char* scheduler : {"heft", "lps"}) {
-    RandomDagParams p;
-    p.tasks = 400;
-    p.max_in = 3;
-    p.max_out = 3;
-    p.seed = 21;
-    MachineSpec machine = testing::dag_machine(hypercube(3), 2.0, 0.1);
-    for (auto& proc : machine.processors) proc.send_ports = proc.recv_ports = 1;
-    const ProblemBox box(generate_random_dag(p), machine);
-    DagProblem problem = box.problem();
-    if (contention) problem.options.model = CommModel::contention;
-    const DagSchedulerEntry* entry = find_dag_scheduler(scheduler);
-    const Schedule s = entry->schedule(problem, resolve_params(entry->params, {}));
+    const auto [box, s] = contended_case(scheduler, 400, 21, contention);
     SCOPED_TRACE(std::string(scheduler) + (contention ? " contention" : ""));
     const long long all = estimated_link_conflicts(box.problem(), s);
     if (!contention) {
@@ -239,18 +248,7 @@ TEST(DagReplay, WithoutTheTimelineTheFiguresAreTheSame) {
   for (const bool contention : {false, true})
   for (const char* scheduler : {"heft", "lps", "dls"})
   for (const std::uint64_t seed : {9, 10}) {
-    RandomDagParams p;
-    p.tasks = 300;
-    p.max_in = 3;
-    p.max_out = 3;
-    p.seed = seed;
-    MachineSpec machine = testing::dag_machine(hypercube(3), 2.0, 0.1);
-    for (auto& proc : machine.processors) proc.send_ports = proc.recv_ports = 1;
-    const ProblemBox box(generate_random_dag(p), machine);
-    DagProblem problem = box.problem();
-    if (contention) problem.options.model = CommModel::contention;
-    const DagSchedulerEntry* entry = find_dag_scheduler(scheduler);
-    const Schedule s = entry->schedule(problem, resolve_params(entry->params, {}));
+    const auto [box, s] = contended_case(scheduler, 300, seed, contention);
     SCOPED_TRACE(std::string(scheduler) + " seed " + std::to_string(seed) + (contention ? " contention" : ""));
     const DagReplay kept = replay(box.graph, s, box.machine, true);
     const DagReplay bare = replay(box.graph, s, box.machine, false);

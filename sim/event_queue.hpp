@@ -35,10 +35,10 @@ namespace mpnsim {
 // each bucket's high-water capacity (2.5 to 4 times the events pending,
 // measured on a 2^16-processor scatter). In a DAG replay, where events are few
 // and at distinct times, nearly every pop spreads a bucket of a few events:
-// kept in the buckets themselves, those take no block, and a bucket of one event
-// (two spreads in three) goes straight to bucket 0. Together, the replay of
-// 10^5 tasks spends 245 instructions an event in the queue's spreads instead of
-// 370 (callgrind), and the hold model at 10^6 pending events 23 % fewer.
+// kept in the buckets themselves, those take no block (the replay of 10^5 tasks
+// spent 245 instructions an event in the queue's spreads instead of 370, by
+// callgrind, and the hold model at 10^6 pending events 23 % fewer), and a bucket
+// of one event (two spreads in three) goes straight to bucket 0 (202).
 //
 // Ties: a bucket's events are always in the order they were pushed (they are
 // appended, and spreading preserves their order into buckets that are empty),

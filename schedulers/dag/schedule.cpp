@@ -2,21 +2,11 @@
 #include "schedulers/dag/schedule.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <limits>
 
 #include "sim/time_order_key.hpp"
 
 namespace mpnsim {
-
-namespace {
-
-// A NaN time (a broken outside schedule, which the checker reports) sorts last, so that the
-// sort's comparison stays a strict weak order.
-double orderable(double time) { return std::isnan(time) ? std::numeric_limits<double>::infinity() : time; }
-
-}  // namespace
 
 double Schedule::makespan() const {
   double m = 0;
@@ -49,8 +39,10 @@ std::vector<std::vector<int>> Schedule::processor_order() const {
     }
   }
   auto by_finish = [&](const Key& a, const Key& b) {
-    const double fa = orderable(tasks[static_cast<std::size_t>(a.task)].finish);
-    const double fb = orderable(tasks[static_cast<std::size_t>(b.task)].finish);
+    // A NaN time (a broken outside schedule, which the checker reports) sorts last, so that the
+    // sort's comparison stays a strict weak order.
+    const std::uint64_t fa = time_order_key(tasks[static_cast<std::size_t>(a.task)].finish);
+    const std::uint64_t fb = time_order_key(tasks[static_cast<std::size_t>(b.task)].finish);
     return fa != fb ? fa < fb : a.task < b.task;
   };
   std::vector<std::vector<int>> order(procs);

@@ -3,7 +3,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -122,17 +121,15 @@ TEST(DagReplay, TheDirectReplayLeavesOddSchedulesToTheGeneralCompile) {
     const Machine machine(engine, box.machine);
     std::optional<DirectReplayPlan> plan = compile_direct_replay(box.graph, s, machine);
     ASSERT_TRUE(plan.has_value());
-    // a's block (at 0) sends edge 0 to b and edge 1 to c (message 0, then 1); b's (at 10)
-    // releases c, the task after it on P1, whose block is at 17. The headers: task, releases to
-    // come, processor, words after the header, work.
+    // a's block (at 0) sends edge 0 to b and edge 1 to c (message 0, then 1); b's (at 7)
+    // releases c, the task after it on P1, whose block is at 11. The headers: task, releases to
+    // come, and the words after the header above the processor's one bit (two processors).
     using P = DirectReplayPlan;
     constexpr std::uint32_t kMessage = P::kMessageWord;
-    std::uint32_t one[2];
-    const double work = 1;
-    std::memcpy(one, &work, sizeof one);
-    EXPECT_EQ(plan->blocks, std::vector<std::uint32_t>({0, 0, 0, 4, one[0], one[1], kMessage | 10, 0, kMessage | 17, 1,  // a
-                                                        1, 1, 1, 1, one[0], one[1], 17,                                 // b
-                                                        2, 2, 1, 0, one[0], one[1]}));                                  // c
+    EXPECT_EQ(plan->processor_bits, 1u);
+    EXPECT_EQ(plan->blocks, std::vector<std::uint32_t>({0, 0, 4 << 1 | 0, kMessage | 7, 0, kMessage | 11, 1,  // a
+                                                        1, 1, 1 << 1 | 1, 11,                                 // b
+                                                        2, 2, 0 << 1 | 1}));                                  // c
     EXPECT_EQ(plan->roots, std::vector<std::uint32_t>({0}));
     // A message from P1 for a's data, which is on P0: played as written, by the general compile.
     Schedule elsewhere = s;

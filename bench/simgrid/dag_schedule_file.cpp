@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "bench/simgrid/scratch_pages.hpp"
 #include "bench/simgrid/token_text.hpp"
 
 namespace mpnsim::bench {
@@ -43,9 +44,10 @@ void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink) {
   if (!(f.unit > 0) || !(f.z > 0) || !(f.latency >= 0)) r.fail("unit and z must be positive, latency not negative");
   sink.header(f);
 
-  // What the checks of the later sections need of the earlier ones.
+  // What the checks of the later sections need of the earlier ones, on pages of their own
+  // (scratch_pages.hpp: no holes amid the sink's arrays once freed).
   r.expect("tasks");
-  std::vector<int> processor_of(r.number<std::size_t>());
+  ScratchPages<int> processor_of(r.number<std::size_t>());
   sink.tasks(processor_of.size());
   for (int& p : processor_of) {
     DagFileTask t;
@@ -64,7 +66,10 @@ void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink) {
   // at places the file's order does not predict: each look-up is asked for (prefetched) as soon
   // as its index is read, and made once the rest of the line is parsed.
   r.expect("edges");
-  std::vector<std::pair<int, int>> ends(r.number<std::size_t>());
+  struct Ends {
+    int from, to;
+  };
+  ScratchPages<Ends> ends(r.number<std::size_t>());
   sink.edges(ends.size());
   for (auto& [from, to] : ends) {
     DagFileEdge e;

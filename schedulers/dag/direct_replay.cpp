@@ -23,8 +23,8 @@
 #include "schedulers/dag/direct_replay.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
-#include <cstring>
 #include <utility>
 
 namespace mpnsim {
@@ -42,8 +42,9 @@ constexpr int kAhead = 8;
 class DirectPlayer {
  public:
   DirectPlayer(const TaskGraph& graph, Plan&& plan, Machine& machine, std::span<double> finish)
-      : edges_(graph.edges()), machine_(machine), finish_(finish), blocks_(std::move(plan.blocks)),
-        roots_(std::move(plan.roots)) {}
+      : edges_(graph.edges()), work_(graph.works()), costs_(graph.costs()), machine_(machine), finish_(finish),
+        blocks_(std::move(plan.blocks)), roots_(std::move(plan.roots)), processor_bits_(plan.processor_bits),
+        processor_mask_((std::uint32_t{1} << plan.processor_bits) - 1) {}
 
   void run() {
     for (std::uint32_t at : roots_) issue(at);
@@ -57,7 +58,8 @@ class DirectPlayer {
     // Its completion touches the blocks of its dependents and the edges of its messages,
     // anywhere: ask for them now, while it runs, so that they are in the cache by then (a
     // block's first 64 bytes).
-    const std::uint32_t* const end = block + Plan::kHeaderWords + block[Plan::kCount];
+    const std::uint32_t place = block[Plan::kPlace];
+    const std::uint32_t* const end = block + Plan::kHeaderWords + (place >> processor_bits_);
     for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
       const std::size_t dependent = *w & ~Plan::kMessageWord;
       __builtin_prefetch(&blocks_[dependent], 1);
@@ -69,22 +71,30 @@ class DirectPlayer {
         ++w;
       }
     }
-    double amount;
-    std::memcpy(&amount, block + Plan::kAmount, sizeof amount);
-    machine_.compute(static_cast<int>(block[Plan::kProcessor]), amount, 0, [this, at] { complete(at); });
+    const std::uint32_t task = block[Plan::kTask];
+    const auto processor = static_cast<int>(place & processor_mask_);
+    const double amount = costs_ ? costs_->at(static_cast<int>(task), processor) : work_[task];
+    machine_.compute(processor, amount, 0, [this, at] { complete(at); });
   }
 
   void complete(std::uint32_t at) {
     const std::uint32_t* block = &blocks_[at];
     finish_[block[Plan::kTask]] = machine_.engine().now();
-    const auto from = static_cast<int>(block[Plan::kProcessor]);
-    const std::uint32_t* const end = block + Plan::kHeaderWords + block[Plan::kCount];
+    const std::uint32_t place = block[Plan::kPlace];
+    const auto from = static_cast<int>(place & processor_mask_);
+    const std::uint32_t* const end = block + Plan::kHeaderWords + (place >> processor_bits_);
+    // The dependents' blocks are in the cache (asked for at the issue); their works are not,
+    // and a dependent released now is issued at once.
+    for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
+      __builtin_prefetch(&work_[blocks_[(*w & ~Plan::kMessageWord) + Plan::kTask]]);
+      w += *w & Plan::kMessageWord ? 2 : 1;
+    }
     for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
       const std::uint32_t to = *w & ~Plan::kMessageWord;
       if (*w & Plan::kMessageWord) {
         const double amount = edges_[w[1]].data;
         w += 2;
-        machine_.send(from, static_cast<int>(blocks_[to + Plan::kProcessor]), amount, 0, [this, to] { release(to); });
+        machine_.send(from, static_cast<int>(blocks_[to + Plan::kPlace] & processor_mask_), amount, 0, [this, to] { release(to); });
       } else {
         ++w;
         release(to);
@@ -97,18 +107,14 @@ class DirectPlayer {
   }
 
   const std::vector<DagEdge>& edges_;
+  std::span<const double> work_;
+  const CostTable* costs_;
   Machine& machine_;
   std::span<double> finish_;
   std::vector<std::uint32_t> blocks_;
   std::vector<std::uint32_t> roots_;
+  std::uint32_t processor_bits_, processor_mask_;
 };
-
-void push_double(std::vector<std::uint32_t>& words, double x) {
-  std::uint32_t halves[2];
-  std::memcpy(halves, &x, sizeof halves);
-  words.push_back(halves[0]);
-  words.push_back(halves[1]);
-}
 
 }  // namespace
 
@@ -123,6 +129,8 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
   const std::size_t most_words = Plan::kHeaderWords * n + n + edges + messages;
   if (schedule.tasks.size() != n || most_words >= Plan::kMessageWord) return std::nullopt;
   const int processors = machine.size();
+  Plan p;
+  p.processor_bits = static_cast<std::uint32_t>(std::bit_width(static_cast<unsigned>(processors - 1)));
   const CostTable* costs = graph.costs();
 
   // Each edge's message (a second one: the general compile's case).
@@ -133,59 +141,45 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
       return std::nullopt;
     message_of[static_cast<std::size_t>(e)] = static_cast<int>(k);
   }
-  // The task after each on its processor, and whether one comes before it.
-  std::vector<int> next(n, -1);
-  std::vector<bool> has_previous(n, false);
+  // The task after each on its processor (none: kNone).
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> next(n, kNone);
   for (const auto& order : schedule.processor_order())
-    for (std::size_t i = 1; i < order.size(); ++i) {
-      next[static_cast<std::size_t>(order[i - 1])] = order[i];
-      has_previous[static_cast<std::size_t>(order[i])] = true;
-    }
+    for (std::size_t i = 1; i < order.size(); ++i)
+      next[static_cast<std::size_t>(order[i - 1])] = static_cast<std::uint32_t>(order[i]);
 
-  // The blocks, with dependents by task number: a block's position is known once the blocks
-  // before it are written. Releases are counted by task number beside them.
-  Plan p;
+  // The blocks, with dependents by task number at first: a block's position is known only
+  // once the blocks before it are written.
   p.blocks.reserve(most_words);
-  std::vector<std::uint32_t> position(n), waiting(n, 0);
-  // What task u's dependents will touch at random: their counts, and its messages.
+  // What task u's block will read at random: its messages and their consumers' placements.
   auto prefetch = [&](int u) {
-    if (const int d = next[static_cast<std::size_t>(u)]; d >= 0) __builtin_prefetch(&waiting[static_cast<std::size_t>(d)], 1);
-    for (int e : graph.out_edges(u)) {
-      const int to = graph.edge(e).to;
-      __builtin_prefetch(&waiting[static_cast<std::size_t>(to)], 1);
+    for (int e : graph.out_edges(u))
       if (const int k = message_of[static_cast<std::size_t>(e)]; k >= 0) {
         __builtin_prefetch(&schedule.messages[static_cast<std::size_t>(k)]);
-        __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(to)]);
+        __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(graph.edge(e).to)]);
       }
-    }
   };
-  auto depend = [&](int on, std::uint32_t flag) {
-    p.blocks.push_back(static_cast<std::uint32_t>(on) | flag);
-    ++waiting[static_cast<std::size_t>(on)];
-  };
-  std::vector<int> tasks_fed;  // a task's dependent tasks, by number
-  std::vector<int> sent;       // its messages, by number
+  std::vector<std::uint32_t> tasks_fed;  // a task's dependent tasks, by number
+  std::vector<int> sent;                 // its messages, by number
   for (std::size_t task = 0; task < n; ++task) {
     const auto t = static_cast<int>(task);
     if (task + kAhead < n) prefetch(t + kAhead);
     const int processor = schedule.tasks[task].processor;
     if (processor < 0 || processor >= processors) return std::nullopt;
-    const double work = costs ? costs->at(t, processor) : graph.work(t);
-    if (!usable_amount(work)) return std::nullopt;
+    // Checked here, read again by the player when the task starts.
+    if (!usable_amount(costs ? costs->at(t, processor) : graph.work(t))) return std::nullopt;
     const auto at = static_cast<std::uint32_t>(p.blocks.size());
-    position[task] = at;
-    p.blocks.insert(p.blocks.end(), {static_cast<std::uint32_t>(t), 0, static_cast<std::uint32_t>(processor), 0});
-    push_double(p.blocks, work);
+    p.blocks.insert(p.blocks.end(), {static_cast<std::uint32_t>(t), 0, 0});
     // Its dependents as the general compile lists them: tasks, then sends, each by number.
     tasks_fed.clear();
     sent.clear();
-    if (next[task] >= 0) tasks_fed.push_back(next[task]);
+    if (next[task] != kNone) tasks_fed.push_back(next[task]);
     for (int e : graph.out_edges(t)) {
       const int to = graph.edge(e).to;
       if (to == t) return std::nullopt;
       const int k = message_of[static_cast<std::size_t>(e)];
       if (k < 0)
-        tasks_fed.push_back(to);
+        tasks_fed.push_back(static_cast<std::uint32_t>(to));
       else
         sent.push_back(k);
     }
@@ -194,7 +188,7 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
       tasks_fed.erase(std::unique(tasks_fed.begin(), tasks_fed.end()), tasks_fed.end());
     }
     if (sent.size() > 1) std::sort(sent.begin(), sent.end());
-    for (int d : tasks_fed) depend(d, 0);
+    p.blocks.insert(p.blocks.end(), tasks_fed.begin(), tasks_fed.end());
     for (int k : sent) {
       const ScheduledMessage& m = schedule.messages[static_cast<std::size_t>(k)];
       const DagEdge& edge = graph.edge(m.edge);
@@ -203,28 +197,45 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
       if (m.from != processor || m.to != schedule.tasks[static_cast<std::size_t>(edge.to)].processor ||
           !usable_amount(edge.data))
         return std::nullopt;
-      depend(edge.to, Plan::kMessageWord);
+      p.blocks.push_back(static_cast<std::uint32_t>(edge.to) | Plan::kMessageWord);
       p.blocks.push_back(static_cast<std::uint32_t>(m.edge));
     }
-    p.blocks[at + Plan::kCount] = static_cast<std::uint32_t>(p.blocks.size()) - at - Plan::kHeaderWords;
+    // Its processor and the count of its words, in one word when they fit.
+    const std::uint64_t count = p.blocks.size() - at - Plan::kHeaderWords;
+    const std::uint64_t place = count << p.processor_bits | static_cast<std::uint32_t>(processor);
+    if (place > ~std::uint32_t{0}) return std::nullopt;
+    p.blocks[at + Plan::kPlace] = static_cast<std::uint32_t>(place);
   }
   message_of = {};
-  next = {};
-  // Positions for task numbers, and the counts in the headers.
+  // The blocks' positions, by task number, where `next` was (read no more).
+  std::vector<std::uint32_t>& position = next;
+  for (std::size_t at = 0; at < p.blocks.size(); at += Plan::kHeaderWords + (p.blocks[at + Plan::kPlace] >> p.processor_bits))
+    position[p.blocks[at + Plan::kTask]] = static_cast<std::uint32_t>(at);
+  // Dependents by position, each counted as a release its block waits for. The counts land
+  // at random over the blocks: each is asked for when its word is converted and made kLag
+  // words later (the order of increments does not matter).
+  constexpr std::size_t kLag = 16;
+  std::uint32_t lagging[kLag];
+  std::size_t converted = 0;
   for (std::size_t at = 0; at < p.blocks.size();) {
     std::uint32_t* block = &p.blocks[at];
-    block[Plan::kWaiting] = waiting[block[Plan::kTask]];
-    std::uint32_t* const end = block + Plan::kHeaderWords + block[Plan::kCount];
+    std::uint32_t* const end = block + Plan::kHeaderWords + (block[Plan::kPlace] >> p.processor_bits);
     for (std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
       const std::uint32_t flag = *w & Plan::kMessageWord;
-      *w = position[*w & ~Plan::kMessageWord] | flag;
+      const std::uint32_t to = position[*w & ~Plan::kMessageWord];
+      *w = to | flag;
+      __builtin_prefetch(&p.blocks[to + Plan::kWaiting], 1);
+      std::uint32_t& slot = lagging[converted++ % kLag];
+      if (converted > kLag) ++p.blocks[slot + Plan::kWaiting];
+      slot = to;
       w += flag ? 2 : 1;
     }
     at = static_cast<std::size_t>(end - p.blocks.data());
   }
-  // Tasks that wait for nothing, by number: first on their processor, with no edge in.
-  for (std::size_t t = 0; t < n; ++t)
-    if (!has_previous[t] && graph.in_edges(static_cast<int>(t)).empty()) p.roots.push_back(position[t]);
+  for (std::size_t i = 0; i < std::min(converted, kLag); ++i) ++p.blocks[lagging[i] + Plan::kWaiting];
+  // Tasks that wait for nothing (first on their processor, with no edge in), by number.
+  for (std::size_t at = 0; at < p.blocks.size(); at += Plan::kHeaderWords + (p.blocks[at + Plan::kPlace] >> p.processor_bits))
+    if (p.blocks[at + Plan::kWaiting] == 0) p.roots.push_back(static_cast<std::uint32_t>(at));
   return p;
 }
 

@@ -59,6 +59,7 @@ class TaskGraph {
   int edge_count() const { return static_cast<int>(edges_.size()); }
   DagTask task(int i) const { return {names_[i], work_[static_cast<std::size_t>(i)]}; }
   double work(int i) const { return work_[static_cast<std::size_t>(i)]; }
+  std::span<const double> works() const { return work_; }  // work(i) for every task i
   const DagEdge& edge(int e) const { return edges_[static_cast<std::size_t>(e)]; }
   const std::vector<DagEdge>& edges() const { return edges_; }
   // Indices of the edges leaving / entering a task, in the order they were added.

@@ -129,6 +129,7 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
   const std::size_t most_words = Plan::kHeaderWords * n + n + edges + messages;
   if (schedule.tasks.size() != n || most_words >= Plan::kMessageWord) return std::nullopt;
   const int processors = machine.size();
+  if (processors <= 0) return std::nullopt;
   Plan p;
   p.processor_bits = static_cast<std::uint32_t>(std::bit_width(static_cast<unsigned>(processors - 1)));
   const CostTable* costs = graph.costs();

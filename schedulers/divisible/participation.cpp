@@ -22,7 +22,10 @@ struct Pl {
 
   double at(double u) const {
     const auto it = std::upper_bound(x.begin(), x.end(), u);
-    const std::size_t i = it == x.begin() ? 0 : static_cast<std::size_t>(it - x.begin()) - 1;
+    return on_piece(it == x.begin() ? 0 : static_cast<std::size_t>(it - x.begin()) - 1, u);
+  }
+  // Its value at u on piece i (from x[i] to x[i + 1], or on from the last point).
+  double on_piece(std::size_t i, double u) const {
     if (i + 1 >= x.size()) return y[i] + slope * (u - x[i]);
     const double f = (u - x[i]) / (x[i + 1] - x[i]);
     return y[i] + f * (y[i + 1] - y[i]);
@@ -43,6 +46,26 @@ struct Pl {
 };
 
 Pl line_through_origin(double slope) { return Pl{{0.0}, {0.0}, slope}; }
+
+// Reads a function at points that never decrease, finding each one's piece by walking on
+// from the last one's: the searches below read their functions at every point of a merged
+// grid, and a binary search at each was most of a star's search (n = 1000: 0.2 s). The piece
+// and the arithmetic are Pl::at's, so the values are the same bits.
+class PlWalk {
+ public:
+  explicit PlWalk(const Pl& f) : f_(f) {}
+  // The piece holding u: the last point at or below u (the first when none is).
+  std::size_t piece(double u) {
+    while (i_ + 1 < f_.x.size() && f_.x[i_ + 1] <= u) ++i_;
+    return i_;
+  }
+  double at(double u) { return f_.on_piece(piece(u), u); }
+  double on_piece(std::size_t i, double u) const { return f_.on_piece(i, u); }
+
+ private:
+  const Pl& f_;
+  std::size_t i_ = 0;
+};
 
 // Drops points where the function does not bend (keeps the search's cost linear in the bends).
 void simplify(Pl& f) {
@@ -77,10 +100,11 @@ std::vector<double> merged_points(const std::vector<double>& a, const std::vecto
 // a link (S, z), then finishing in t, with H the load of what shares its remaining time.
 Pl reached_through_link(const Pl& F, const Pl& H, double S, double z) {
   Pl out;
+  PlWalk f_at(F), h_at(H);
   for (double t : merged_points(F.x, H.x)) {
-    const double f = F.at(t);
+    const double f = f_at.at(t);
     out.x.push_back(S + z * f + t);
-    out.y.push_back(f + H.at(t));
+    out.y.push_back(f + h_at.at(t));
   }
   out.slope = (F.slope + H.slope) / (1 + z * F.slope);
   return out;
@@ -91,23 +115,26 @@ Pl upper(const Pl& a, const Pl& b) {
   std::vector<double> grid = merged_points(a.x, b.x);
   Pl out;
   const double b0 = b.x.front();
-  auto value = [&](double u) { return u < b0 ? a.at(u) : std::max(a.at(u), b.at(u)); };
+  // The grid holds every point of both, so a point c strictly between grid points u0 and u
+  // lies on u0's piece of each.
+  PlWalk a_at(a), b_at(b);
   for (std::size_t i = 0; i < grid.size(); ++i) {
     const double u = grid[i];
     if (i > 0 && grid[i - 1] >= b0) {
       // A crossing strictly between grid points (both lines there).
       const double u0 = grid[i - 1];
-      const double d0 = a.at(u0) - b.at(u0), d1 = a.at(u) - b.at(u);
+      const std::size_t a0 = a_at.piece(u0);
+      const double d0 = a_at.on_piece(a0, u0) - b_at.at(u0), d1 = a_at.at(u) - b_at.at(u);
       if ((d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0)) {
         const double c = u0 + d0 / (d0 - d1) * (u - u0);
         if (c > u0 && c < u) {
           out.x.push_back(c);
-          out.y.push_back(a.at(c));
+          out.y.push_back(a_at.on_piece(a0, c));
         }
       }
     }
     out.x.push_back(u);
-    out.y.push_back(value(u));
+    out.y.push_back(u < b0 ? a_at.at(u) : std::max(a_at.at(u), b_at.at(u)));
   }
   // After the last point, the steeper line wins, possibly after a crossing.
   const double last = grid.back();
@@ -133,9 +160,10 @@ Pl upper(const Pl& a, const Pl& b) {
 
 Pl sum(const Pl& a, const Pl& b) {
   Pl out;
+  PlWalk a_at(a), b_at(b);
   for (double u : merged_points(a.x, b.x)) {
     out.x.push_back(u);
-    out.y.push_back(a.at(u) + b.at(u));
+    out.y.push_back(a_at.at(u) + b_at.at(u));
   }
   out.slope = a.slope + b.slope;
   simplify(out);

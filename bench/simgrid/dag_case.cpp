@@ -60,9 +60,12 @@ void write_dag_case(const DagCase& c, const std::string& path) {
   for (const auto& e : graph.edges()) f.edges.push_back({e.from, e.to, e.data});
   Router router(machine);
   for (const auto& m : schedule.messages) {
-    DagFileMessage fm{m.edge, m.from, m.to, m.depart, m.arrive, static_cast<std::uint32_t>(f.route_hops.size()), 0};
-    for (int at = m.from; at != m.to; ++fm.route_length) {
-      at = router.next_arc(at, m.to).to;
+    const DagEdge& e = graph.edge(m.edge);
+    const int from = schedule.tasks[static_cast<std::size_t>(e.from)].processor;
+    const int to = schedule.tasks[static_cast<std::size_t>(e.to)].processor;
+    DagFileMessage fm{m.edge, from, to, m.depart, m.arrive, static_cast<std::uint32_t>(f.route_hops.size()), 0};
+    for (int at = from; at != to; ++fm.route_length) {
+      at = router.next_arc(at, to).to;
       f.route_hops.push_back(at);
     }
     f.messages.push_back(fm);

@@ -189,7 +189,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
     route(from, p, leaves, data);
     const int message = static_cast<int>(schedule_.messages.size());
     if (record)
-      schedule_.messages.push_back(ScheduledMessage{e, from, p, 0, 0, static_cast<int>(schedule_.hops.size())});
+      schedule_.messages.push_back(ScheduledMessage{e, 0, 0, static_cast<int>(schedule_.hops.size())});
     double at = leaves;
     for (const Hop& h : path_) at = book_hop(h.from, h.to, h.channel, at, hop_duration(h.channel, data), record, message);
     if (record) {

@@ -54,15 +54,22 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
     }
     const std::vector<ScheduledMessage>& messages = schedule.messages;
     for (std::size_t k = 0; k < messages.size(); ++k) {
-      // Its edge is anywhere in a random DAG: ask for a later message's a few steps ahead.
+      // Its edge is anywhere in a random DAG, and so are its tasks' placements: ask for a later
+      // message's edge a few steps ahead, and for the placements once that edge is near.
       if (k + 8 < messages.size()) __builtin_prefetch(&problem.graph.edge(messages[k + 8].edge));
+      if (k + 4 < messages.size()) {
+        const DagEdge& ahead = problem.graph.edge(messages[k + 4].edge);
+        __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(ahead.from)]);
+        __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(ahead.to)]);
+      }
       const ScheduledMessage& msg = messages[k];
-      const double data = problem.graph.edge(msg.edge).data;
+      const DagEdge& edge = problem.graph.edge(msg.edge);
+      const int to = schedule.tasks[static_cast<std::size_t>(edge.to)].processor;
       double t = msg.depart;
-      for (int u = msg.from; u != msg.to;) {
-        const Arc& a = router.next_arc(u, msg.to);
+      for (int u = schedule.tasks[static_cast<std::size_t>(edge.from)].processor; u != to;) {
+        const Arc& a = router.next_arc(u, to);
         const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
-        const double end = t + l.startup + data * l.z * problem.machine.Tcm;
+        const double end = t + l.startup + edge.data * l.z * problem.machine.Tcm;
         visit(a.channel, t, end);
         t = end;
         u = a.to;

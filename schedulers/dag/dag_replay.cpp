@@ -148,8 +148,9 @@ class FreeReplaySource {
 
   std::size_t size() const { return tasks_ + schedule_.messages.size(); }
   PlanAction::Op op(std::size_t i) const { return i < tasks_ ? PlanAction::Op::compute : PlanAction::Op::send; }
-  int processor(std::size_t i) const { return i < tasks_ ? schedule_.tasks[i].processor : message(i).from; }
-  int to(std::size_t i) const { return i < tasks_ ? schedule_.tasks[i].processor : message(i).to; }
+  // A message goes from its producer's processor to its consumer's.
+  int processor(std::size_t i) const { return placement(i < tasks_ ? i : end_task(i, &DagEdge::from)).processor; }
+  int to(std::size_t i) const { return placement(i < tasks_ ? i : end_task(i, &DagEdge::to)).processor; }
   double amount(std::size_t i) const {
     if (i >= tasks_) return graph_.edge(message(i).edge).data;
     const int t = static_cast<int>(i);
@@ -179,6 +180,10 @@ class FreeReplaySource {
 
  private:
   const ScheduledMessage& message(std::size_t i) const { return schedule_.messages[i - tasks_]; }
+  std::size_t end_task(std::size_t i, int DagEdge::*end) const {
+    return static_cast<std::size_t>(graph_.edge(message(i).edge).*end);
+  }
+  const TaskPlacement& placement(std::size_t task) const { return schedule_.tasks[task]; }
 
   const TaskGraph& graph_;
   const Schedule& schedule_;
@@ -212,7 +217,9 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named) {
   for (const auto& m : schedule.messages) {
     const DagEdge& e = graph.edge(m.edge);
     send_of[static_cast<std::size_t>(m.edge)] =
-        plan.add_send(m.from, m.to, e.data, named ? edge_name(graph, e) : std::string(), {e.from});
+        plan.add_send(schedule.tasks[static_cast<std::size_t>(e.from)].processor,
+                      schedule.tasks[static_cast<std::size_t>(e.to)].processor, e.data,
+                      named ? edge_name(graph, e) : std::string(), {e.from});
   }
   for (int ei = 0; ei < graph.edge_count(); ++ei) {
     const DagEdge& e = graph.edge(ei);

@@ -152,13 +152,11 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
   // The blocks, with dependents by task number at first: a block's position is known only
   // once the blocks before it are written.
   p.blocks.reserve(most_words);
-  // What task u's block will read at random: its messages and their consumers' placements.
+  // What task u's block will read at random: its messages.
   auto prefetch = [&](int u) {
     for (int e : graph.out_edges(u))
-      if (const int k = message_of[static_cast<std::size_t>(e)]; k >= 0) {
+      if (const int k = message_of[static_cast<std::size_t>(e)]; k >= 0)
         __builtin_prefetch(&schedule.messages[static_cast<std::size_t>(k)]);
-        __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(graph.edge(e).to)]);
-      }
   };
   std::vector<std::uint32_t> tasks_fed;  // a task's dependent tasks, by number
   std::vector<int> sent;                 // its messages, by number
@@ -193,11 +191,7 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
     for (int k : sent) {
       const ScheduledMessage& m = schedule.messages[static_cast<std::size_t>(k)];
       const DagEdge& edge = graph.edge(m.edge);
-      // The player sends from the producer's processor to the consumer's; a message between
-      // others is played as written by the general path.
-      if (m.from != processor || m.to != schedule.tasks[static_cast<std::size_t>(edge.to)].processor ||
-          !usable_amount(edge.data))
-        return std::nullopt;
+      if (!usable_amount(edge.data)) return std::nullopt;
       p.blocks.push_back(static_cast<std::uint32_t>(edge.to) | Plan::kMessageWord);
       p.blocks.push_back(static_cast<std::uint32_t>(m.edge));
     }

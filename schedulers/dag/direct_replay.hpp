@@ -33,10 +33,9 @@ struct DirectReplayPlan {
 // The plan of a schedule that is not contention-aware, played the same, event for event, as
 // replay_plan(graph, schedule) (dag_replay.hpp) by the plan player. nullopt when the general
 // path must play it, which also words the errors: a value the player refuses (a processor
-// outside the machine, an amount that is negative or not finite), an edge with two messages,
-// a message between processors other than its tasks', or a task that waits for itself; and
-// a task whose list of dependents is too long to share a word with its processor (2^24 words
-// on a machine of 256 processors).
+// outside the machine, an amount that is negative or not finite), an edge with two messages
+// or a task that waits for itself; and a task whose list of dependents is too long to share
+// a word with its processor (2^24 words on a machine of 256 processors).
 std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, const Schedule& schedule,
                                                       const Machine& machine);
 

@@ -82,7 +82,8 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
       continue;
     }
     const TaskPlacement& producer = s.tasks[static_cast<std::size_t>(e.from)];
-    int at = msg.from;
+    const int consumer = s.tasks[static_cast<std::size_t>(e.to)].processor;
+    int at = producer.processor;
     double ready = producer.finish;
     bool route_ok = true;
     for (int k = 0; k < hop_count; ++k) {
@@ -113,9 +114,9 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
       at = hop.to;
     }
     if (!route_ok) continue;
-    if (at != msg.to)
+    if (at != consumer)
       add(ViolationKind::route, fmt::format("message {} ends at P{}, not at the consumer's P{}", label(msg.edge), at,
-                                            msg.to));
+                                            consumer));
     if (!times_equal(msg.arrive, ready) || !times_equal(msg.depart, s.hops[static_cast<std::size_t>(msg.first_hop)].start))
       add(ViolationKind::route, fmt::format("message {} says it leaves at {} and arrives at {}, its hops run {} to {}",
                                             label(msg.edge), msg.depart, msg.arrive,

@@ -143,8 +143,7 @@ void ScheduleBuilder::place(int task, int p, double start) {
   for (int e : g.in_edges(task)) {
     const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
     if (u.processor == p) continue;
-    schedule_.messages.push_back(
-        ScheduledMessage{e, u.processor, p, u.finish, u.finish + problem_.edge_delay(e, u.processor, p)});
+    schedule_.messages.push_back(ScheduledMessage{e, u.finish, u.finish + problem_.edge_delay(e, u.processor, p)});
   }
 }
 

@@ -221,11 +221,13 @@ std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine) {
   }
   Router router(machine);
   for (const ScheduledMessage& m : r.schedule.messages) {
-    const double data = r.graph.edge(m.edge).data;
+    const DagEdge& e = r.graph.edge(m.edge);
+    const double data = e.data;
+    const int to = r.schedule.tasks[static_cast<std::size_t>(e.to)].processor;
     double at = m.depart;
     int hop = 0;
-    for (int u = m.from; u != m.to; ++hop) {
-      const Arc& a = router.next_arc(u, m.to);
+    for (int u = r.schedule.tasks[static_cast<std::size_t>(e.from)].processor; u != to; ++hop) {
+      const Arc& a = router.next_arc(u, to);
       const LinkSpec& l = machine.links[static_cast<std::size_t>(a.link())];
       const double finish = at + (l.startup + data * l.z * machine.Tcm);
       row(m.edge, hop, a.channel, u, a.to, at, finish);

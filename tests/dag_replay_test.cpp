@@ -151,6 +151,46 @@ TEST(DagReplay, TheDirectReplayLeavesOddSchedulesToTheGeneralCompile) {
   EXPECT_EQ(replay_refusal(odd, fan_schedule(), false), replay_refusal(odd, fan_schedule(), true));
 }
 
+// A block's processor and its count of dependent words share one header word: on a machine of
+// 2^19 + 1 processors the processor takes 20 bits, leaving 12 for the count. A root with 4095
+// dependents on its processor fits; with 4096 it goes to the general compile, which plays the
+// same. (No links: every task runs on P0.)
+TEST(DagReplay, ADependentListTooLongForItsHeaderGoesToTheGeneralCompile) {
+  const int processors = (1 << 19) + 1;
+  const MachineSpec spec =
+      uniform_machine(processors, {}, false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
+  auto fan_out = [](int dependents) {
+    TaskGraph g("fan-out");
+    g.add_task("root", 1);
+    for (int i = 1; i <= dependents; ++i) {
+      g.add_task(fmt::format("t{}", i), 1);
+      g.add_edge(0, i, 1);
+    }
+    g.finalize();
+    return g;
+  };
+  auto on_p0 = [](int tasks) {  // one after another on P0
+    Schedule s;
+    s.processors = (1 << 19) + 1;
+    for (int t = 0; t < tasks; ++t) s.tasks.push_back({0, double(t), double(t + 1)});
+    return s;
+  };
+  Engine engine;
+  const Machine machine(engine, spec);
+  for (const int dependents : {4095, 4096}) {
+    const TaskGraph g = fan_out(dependents);
+    const Schedule s = on_p0(dependents + 1);
+    const std::optional<DirectReplayPlan> plan = compile_direct_replay(g, s, machine);
+    EXPECT_EQ(plan.has_value(), dependents < 4096) << dependents;
+    if (plan) {
+      EXPECT_EQ(plan->processor_bits, 20u);
+    }
+    const DagReplay bare = replay(g, s, spec, false);
+    EXPECT_DOUBLE_EQ(bare.makespan, dependents + 1.0);
+    EXPECT_DOUBLE_EQ(bare.finish.back(), dependents + 1.0);
+  }
+}
+
 TEST(DagReplay, PlanHasOneComputePerTaskAndOneSendPerCrossEdge) {
   const ProblemBox box(testing::diamond_graph(1), testing::dag_machine(complete_graph(2), 1, 0));
   const Schedule s = schedule_dls(box.problem());

@@ -14,7 +14,7 @@
 // The general compile reads every action's "after" list twice, each entry from a random place
 // of a random DAG; the graph already says whom each task feeds, so here the lists of
 // dependents are written in order as the tasks are read, and only the counts of unfinished
-// dependencies land at random, in an array of a count per task.
+// dependencies land at random, in the blocks' headers (each asked for a few words ahead).
 //
 // The play must stay the same, event for event: the engine breaks ties of time by the order
 // in which actions are issued, so the roots and every list of dependents keep the general
@@ -35,7 +35,7 @@ using Plan = DirectReplayPlan;
 
 bool usable_amount(double amount) { return std::isfinite(amount) && amount >= 0; }
 
-// How many tasks ahead the compile asks for what a task's dependents will touch.
+// How many tasks ahead the compile asks for the messages a task sends.
 constexpr int kAhead = 8;
 
 // Plays a plan: issues each task when its releases are all in, and its messages when it completes.

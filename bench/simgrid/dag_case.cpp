@@ -10,6 +10,7 @@
 #include "schedulers/dag/comm_cost.hpp"
 #include "schedulers/dag/dag_problem.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/message_ends.hpp"
 #include "sim/machine_spec.hpp"
 #include "sim/parameters.hpp"
 #include "sim/router.hpp"
@@ -60,9 +61,7 @@ void write_dag_case(const DagCase& c, const std::string& path) {
   for (const auto& e : graph.edges()) f.edges.push_back({e.from, e.to, e.data});
   Router router(machine);
   for (const auto& m : schedule.messages) {
-    const DagEdge& e = graph.edge(m.edge);
-    const int from = schedule.tasks[static_cast<std::size_t>(e.from)].processor;
-    const int to = schedule.tasks[static_cast<std::size_t>(e.to)].processor;
+    const auto [from, to] = message_ends(graph, schedule, m);
     DagFileMessage fm{m.edge, from, to, m.depart, m.arrive, static_cast<std::uint32_t>(f.route_hops.size()), 0};
     for (int at = from; at != to; ++fm.route_length) {
       at = router.next_arc(at, to).to;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "schedulers/dag/message_ends.hpp"
 #include "schedulers/dag/task_levels.hpp"
 #include "schedulers/load_imbalance.hpp"
 #include "sim/machine_spec.hpp"
@@ -63,13 +64,13 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
         __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(ahead.to)]);
       }
       const ScheduledMessage& msg = messages[k];
-      const DagEdge& edge = problem.graph.edge(msg.edge);
-      const int to = schedule.tasks[static_cast<std::size_t>(edge.to)].processor;
+      const double data = problem.graph.edge(msg.edge).data;
+      const auto [from, to] = message_ends(problem.graph, schedule, msg);
       double t = msg.depart;
-      for (int u = schedule.tasks[static_cast<std::size_t>(edge.from)].processor; u != to;) {
+      for (int u = from; u != to;) {
         const Arc& a = router.next_arc(u, to);
         const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
-        const double end = t + l.startup + edge.data * l.z * problem.machine.Tcm;
+        const double end = t + l.startup + data * l.z * problem.machine.Tcm;
         visit(a.channel, t, end);
         t = end;
         u = a.to;

@@ -13,6 +13,7 @@
 
 #include "schedulers/dag/dag_problem.hpp"
 #include "schedulers/dag/direct_replay.hpp"
+#include "schedulers/dag/message_ends.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 #include "sim/plan_player.hpp"
@@ -148,9 +149,12 @@ class FreeReplaySource {
 
   std::size_t size() const { return tasks_ + schedule_.messages.size(); }
   PlanAction::Op op(std::size_t i) const { return i < tasks_ ? PlanAction::Op::compute : PlanAction::Op::send; }
-  // A message goes from its producer's processor to its consumer's.
-  int processor(std::size_t i) const { return placement(i < tasks_ ? i : end_task(i, &DagEdge::from)).processor; }
-  int to(std::size_t i) const { return placement(i < tasks_ ? i : end_task(i, &DagEdge::to)).processor; }
+  int processor(std::size_t i) const {
+    return i < tasks_ ? schedule_.tasks[i].processor : message_ends(graph_, schedule_, message(i)).from;
+  }
+  int to(std::size_t i) const {
+    return i < tasks_ ? schedule_.tasks[i].processor : message_ends(graph_, schedule_, message(i)).to;
+  }
   double amount(std::size_t i) const {
     if (i >= tasks_) return graph_.edge(message(i).edge).data;
     const int t = static_cast<int>(i);
@@ -180,10 +184,6 @@ class FreeReplaySource {
 
  private:
   const ScheduledMessage& message(std::size_t i) const { return schedule_.messages[i - tasks_]; }
-  std::size_t end_task(std::size_t i, int DagEdge::*end) const {
-    return static_cast<std::size_t>(graph_.edge(message(i).edge).*end);
-  }
-  const TaskPlacement& placement(std::size_t task) const { return schedule_.tasks[task]; }
 
   const TaskGraph& graph_;
   const Schedule& schedule_;
@@ -216,10 +216,9 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named) {
   std::vector<int> send_of(static_cast<std::size_t>(graph.edge_count()), -1);
   for (const auto& m : schedule.messages) {
     const DagEdge& e = graph.edge(m.edge);
+    const auto [from, to] = message_ends(graph, schedule, m);
     send_of[static_cast<std::size_t>(m.edge)] =
-        plan.add_send(schedule.tasks[static_cast<std::size_t>(e.from)].processor,
-                      schedule.tasks[static_cast<std::size_t>(e.to)].processor, e.data,
-                      named ? edge_name(graph, e) : std::string(), {e.from});
+        plan.add_send(from, to, e.data, named ? edge_name(graph, e) : std::string(), {e.from});
   }
   for (int ei = 0; ei < graph.edge_count(); ++ei) {
     const DagEdge& e = graph.edge(ei);

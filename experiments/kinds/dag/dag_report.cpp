@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "experiments/kinds/dag/dag_ec_ratio.hpp"
+#include "schedulers/dag/message_ends.hpp"
 #include "schedulers/dag/task_levels.hpp"
 #include "sim/csv_writer.hpp"
 #include "sim/router.hpp"
@@ -221,12 +222,11 @@ std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine) {
   }
   Router router(machine);
   for (const ScheduledMessage& m : r.schedule.messages) {
-    const DagEdge& e = r.graph.edge(m.edge);
-    const double data = e.data;
-    const int to = r.schedule.tasks[static_cast<std::size_t>(e.to)].processor;
+    const double data = r.graph.edge(m.edge).data;
+    const auto [from, to] = message_ends(r.graph, r.schedule, m);
     double at = m.depart;
     int hop = 0;
-    for (int u = r.schedule.tasks[static_cast<std::size_t>(e.from)].processor; u != to; ++hop) {
+    for (int u = from; u != to; ++hop) {
       const Arc& a = router.next_arc(u, to);
       const LinkSpec& l = machine.links[static_cast<std::size_t>(a.link())];
       const double finish = at + (l.startup + data * l.z * machine.Tcm);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,17 @@ struct ScheduledHop {
   double finish = 0;
 };
 
+// What an exact search (the `optimal` scheduler) established about its schedule. Heuristics
+// leave Schedule::search empty.
+struct SearchReport {
+  bool optimal = false;      // true only when the search proved no schedule of its model is shorter
+  double lower_bound = 0;    // proven: no schedule of the search's model is shorter than this
+  std::uint64_t states = 0;  // states the search expanded
+  // True when a wall-clock `time_limit` stopped the search: the outputs then depend on the
+  // machine's speed, as --timing's figures do.
+  bool time_limited = false;
+};
+
 struct Schedule {
   std::string scheduler;
   int processors = 0;
@@ -60,6 +72,8 @@ struct Schedule {
   // Per task, when it was booked among all bookings (tasks and hops): orders bookings that
   // start and end at the same instant (zero durations). Contention-aware schedules only.
   std::vector<std::uint32_t> task_booked;
+  // Set by exact schedulers only.
+  std::optional<SearchReport> search;
 
   // Where message m's hops end in `hops`: the next message's first hop, or the end of `hops`
   // after the last message. Its hops are hops[messages[m].first_hop .. hop_end(m)).

@@ -247,8 +247,8 @@ TEST(ContentionAware, EverySchedulerPlansItsReplayOnEveryFamilyAndPortSetting) {
       const ProblemBox box(std::move(g), std::move(machine));
       for (const auto& e : dag_schedulers()) {
         for (const RouteChoice route : {RouteChoice::engine, RouteChoice::earliest}) {
-          const ParamSet params = resolve_params(
-              e.params, {{"comm", "contention"}, {"route", route == RouteChoice::engine ? "engine" : "earliest"}});
+          const ParamSet params = testing::test_params(
+              e, {{"comm", "contention"}, {"route", route == RouteChoice::engine ? "engine" : "earliest"}});
           const Schedule s = e.schedule(box.problem(), params);
           ASSERT_TRUE(s.contention_aware) << e.name;
           expect_plan_is_replay(box, s,
@@ -276,7 +276,7 @@ TEST(ContentionAware, ZeroCostsAndZeroDataReplayAsPlanned) {
   const Topology t = hypercube(2);
   const ProblemBox box(std::move(g), uniform_machine(t.size(), t.links(), false, processor(1, 1, false), 1, 0));
   for (const auto& e : dag_schedulers())
-    expect_plan_is_replay(box, e.schedule(box.problem(), resolve_params(e.params, {{"comm", "contention"}})), e.name);
+    expect_plan_is_replay(box, e.schedule(box.problem(), testing::test_params(e, {{"comm", "contention"}})), e.name);
 }
 
 TEST(ContentionAware, TwoMessagesOnOneLinkAreSerialisedInThePlan) {

@@ -148,8 +148,9 @@ TEST(CostTable, ReplayRunsEachTaskForItsTableTime) {
   TaskGraph g = testing::fork_join_graph(3, 1, 2);  // fork, b0, b1, b2, join
   g.set_costs(CostTable(5, 3, {0.1, 0.2, 0.3,  1.7, 2.9, 3.1,  2.3, 0.7, 1.3,  3.3, 1.1, 0.9,  0.4, 0.6, 0.8}));
   const ProblemBox box(std::move(g), m);
+  int replayed_as_planned = 0;
   for (const auto& e : dag_schedulers()) {
-    const ParamSet params = resolve_params(e.params, {});
+    const ParamSet params = testing::test_params(e, {});
     const Schedule s = e.schedule(box.problem(), params);
     ASSERT_TRUE(check_schedule(box.problem(), s, e.rules ? e.rules(params) : ValidityRules{}).valid()) << e.name;
     const DagReplay r = replay(box.graph, s, box.machine);
@@ -169,10 +170,20 @@ TEST(CostTable, ReplayRunsEachTaskForItsTableTime) {
     for (int t = 0; t < box.graph.size(); ++t) {
       const TaskPlacement& p = s.tasks[static_cast<std::size_t>(t)];
       EXPECT_TRUE(times_equal(p.finish - p.start, box.graph.costs()->at(t, p.processor))) << e.name << " task " << t;
-      EXPECT_TRUE(times_equal(r.finish[static_cast<std::size_t>(t)], p.finish)) << e.name << " task " << t;
     }
+    // The replay keeps the plan's times where no two messages want one link at once (the
+    // optimum sends two of the join's inputs over one link: its replay is later).
+    if (estimated_link_conflicts(box.problem(), s) > 0) {
+      EXPECT_GE(r.makespan, s.makespan() * (1 - kTimeRelTol)) << e.name;
+      continue;
+    }
+    ++replayed_as_planned;
+    for (int t = 0; t < box.graph.size(); ++t)
+      EXPECT_TRUE(times_equal(r.finish[static_cast<std::size_t>(t)], s.tasks[static_cast<std::size_t>(t)].finish))
+          << e.name << " task " << t;
     EXPECT_TRUE(times_equal(r.makespan, s.makespan())) << e.name;
   }
+  EXPECT_GE(replayed_as_planned, 11);  // the heuristics' plans have no conflicts here
 }
 
 }  // namespace

@@ -79,7 +79,7 @@ TEST(Topcuoglu2002, EveryScheduleIsValidAndReplaysToItsLengthWithoutContention) 
   const ProblemBox b = paper_example("topcuoglu2002_fig2");
   int contention_free = 0;
   for (const auto& e : dag_schedulers()) {
-    const ParamSet params = resolve_params(e.params, {});
+    const ParamSet params = testing::test_params(e, {});
     const Schedule s = e.schedule(b.problem(), params);
     const ValidityReport v = check_schedule(b.problem(), s, e.rules ? e.rules(params) : ValidityRules{});
     std::string text;

@@ -216,7 +216,7 @@ TEST(DagReplay, EqualsTheEstimateWheneverNoTwoMessagesShareALink) {
       p.seed = seed;
       const ProblemBox box(generate_random_dag(p), testing::dag_machine(net, 0.3, 0.2));
       for (const auto& e : dag_schedulers()) {
-        const Schedule s = e.schedule(box.problem(), resolve_params(e.params, {}));
+        const Schedule s = e.schedule(box.problem(), testing::test_params(e, {}));
         const DagReplay r = replay(box.graph, s, box.machine);
         if (estimated_link_conflicts(box.problem(), s) == 0) {
           ++contention_free;

@@ -9,6 +9,7 @@
 
 #include "schedulers/dag/comm_cost.hpp"
 #include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
 #include "sim/machine_spec.hpp"
 #include "topologies/topology.hpp"
 #include "workloads/dag/task_graph.hpp"
@@ -66,6 +67,14 @@ inline TaskGraph diamond_graph(double data) {
   g.add_edge(2, 3, data);
   g.finalize();
   return g;
+}
+
+// The parameters a test gives a registered scheduler when it runs every one: the exact search
+// (`optimal`) gets a budget of 2000 states, so that its run takes milliseconds; its schedule is
+// then the best heuristic's or a shorter one, checked and replayed like any other.
+inline ParamSet test_params(const DagSchedulerEntry& e, std::vector<std::pair<std::string, std::string>> given = {}) {
+  if (e.name == "optimal") given.emplace_back("max_states", "2000");
+  return resolve_params(e.params, given);
 }
 
 }  // namespace mpnsim::testing

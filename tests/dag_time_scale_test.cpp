@@ -25,7 +25,7 @@ std::string violations(const ValidityReport& r) {
 void expect_every_scheduler_valid(const TaskGraph& g, const Topology& t) {
   const ProblemBox box(g, testing::dag_machine(t));
   for (const DagSchedulerEntry& e : dag_schedulers()) {
-    const ParamSet params = resolve_params(e.params, {});
+    const ParamSet params = testing::test_params(e, {});
     const Schedule s = e.schedule(box.problem(), params);
     const ValidityRules rules = e.rules ? e.rules(params) : ValidityRules{};
     const ValidityReport r = check_schedule(box.problem(), s, rules);

@@ -107,7 +107,7 @@ TEST(WfCommons, EveryDagSchedulerSchedulesTheInstancesValidly) {
     const testing::ProblemBox box(read_wfcommons_file(data(f)),
                                   testing::dag_machine(hypercube(3), 1e-9, 1e-3));
     for (const auto& e : dag_schedulers()) {
-      const ParamSet params = resolve_params(e.params, {});
+      const ParamSet params = testing::test_params(e, {});
       const Schedule s = e.schedule(box.problem(), params);
       EXPECT_TRUE(check_schedule(box.problem(), s, e.rules ? e.rules(params) : ValidityRules{}).valid())
           << e.name << " on " << f;

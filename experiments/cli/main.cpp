@@ -249,6 +249,7 @@ static int run_main(int argc, char** argv) {
               "hypercube --dim 3 --z 1e-9 --scheduler peft\n"
               "  mpnsim dag --generate --tasks 100 --topology hypercube --dim 4 --send-ports 1 --recv-ports 1 "
               "--ec-ratio 0.5 --scheduler heft --comm contention\n"
+              "  mpnsim dag --generate --tasks 10 --topology complete --n 3 --scheduler optimal --format json\n"
               "Topology, workload and scheduler parameters are given as --PARAM VALUE (--topology.X, --workload.X, "
               "--scheduler.X when more than one takes X); a DOT file's edges without size take "
               "--default_edge_size D.\nThe examples' files are shipped (docs/examples/, tests/data/): run them from "

@@ -69,5 +69,7 @@ DagSchedulerEntry etf_scheduler();
 DagSchedulerEntry min_min_scheduler();
 DagSchedulerEntry max_min_scheduler();
 DagSchedulerEntry bsa_scheduler();
+// The exact scheduler (optimal/optimal_scheduler.cpp).
+DagSchedulerEntry optimal_scheduler();
 
 }  // namespace mpnsim

@@ -35,6 +35,7 @@ std::vector<DagSchedulerEntry>& registry() {
         lps_scheduler(),  hlf_scheduler(),  dls_scheduler(), dls_pairs_scheduler(), heft_scheduler(),
         cpop_scheduler(), peft_scheduler(), etf_scheduler(), min_min_scheduler(),   max_min_scheduler(),
         bsa_scheduler(),
+        optimal_scheduler(),
     };
     for (auto& e : list) e = with_comm_params(std::move(e));
     return list;

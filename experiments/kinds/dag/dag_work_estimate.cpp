@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/work_limits.hpp"
+#include "schedulers/dag/optimal/optimal_scheduler.hpp"
 
 namespace mpnsim {
 
@@ -54,6 +55,10 @@ std::string dag_work_problem(const DagSetup& setup) {
   const double edges = dag_edge_count(setup.workload);
   const double processors = setup.machine.topology.size();
   const std::string& name = setup.scheduler->name;
+  // The exact search: its budget of states, not the graph alone, sets its work.
+  if (name == "optimal" && setup.scheduler_params.has("max_states"))
+    return optimal_search_problem(tasks, edges, processors,
+                                  static_cast<double>(setup.scheduler_params.integer("max_states")));
   const double steps = dag_schedule_steps(name, tasks, edges, processors);
   if (steps <= kMaxEstimatedSteps) return "";
   const char* why = pairs_scheduler(name)      ? " (every ready task-processor pair is compared at each step)"

@@ -1,0 +1,97 @@
+// `optimal`: an exact DAG scheduler, a branch and bound that proves its schedule shortest or says how close it is.
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/optimal/contention_search.hpp"
+#include "schedulers/dag/optimal/free_search.hpp"
+#include "schedulers/dag/optimal/optimal_scheduler.hpp"
+#include "schedulers/dag/schedule_builder.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+// The best schedule of the built-in heuristics under the problem's model: the search's first
+// upper bound, and its answer when nothing shorter exists.
+Schedule best_heuristic(const DagProblem& problem) {
+  using Heuristic = Schedule (*)(const DagProblem&);
+  static constexpr Heuristic kHeuristics[] = {schedule_heft, schedule_cpop,      schedule_peft, schedule_etf,
+                                              schedule_dls,  schedule_dls_pairs, schedule_hlf,  schedule_min_min,
+                                              schedule_max_min, schedule_bsa};
+  Schedule best = schedule_lps(problem, 1);
+  // Under contention every route choice: the search itself takes any shortest route.
+  std::vector<RouteChoice> routes{problem.options.route};
+  if (problem.options.model == CommModel::contention)
+    routes = {RouteChoice::engine, RouteChoice::earliest};
+  for (RouteChoice route : routes) {
+    DagProblem p = problem;
+    p.options.route = route;
+    for (Heuristic h : kHeuristics) {
+      Schedule s = h(p);
+      if (s.makespan() < best.makespan()) best = std::move(s);
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string optimal_search_problem(double n, double e, double P, double max_states) {
+  const double steps = max_states * (n + e + 1) * P;
+  const double bytes = n * n * P * 24.0;  // a child is 24 bytes
+  if (steps <= kOptimalMaxSteps && bytes <= kOptimalMaxBytes) return "";
+  return fmt::format(
+      "the exact search on {:.0f} tasks, {:.0f} edges and {:.0f} processors could take about {:.2g} steps ({:.0f} s) "
+      "and {:.2g} bytes for max_states = {:.0f}; at most {:.0e} steps and {:.2g} bytes are allowed: a smaller "
+      "max_states or graph, or a heuristic",
+      n, e, P, steps, steps * 1e-8, bytes, max_states, kOptimalMaxSteps, kOptimalMaxBytes);
+}
+
+Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits) {
+  if (const std::string why = optimal_search_problem(problem.graph.size(), problem.graph.edge_count(),
+                                                     problem.processors(), static_cast<double>(limits.max_states));
+      !why.empty())
+    throw std::invalid_argument("max_states: " + why);
+  if (problem.options.model == CommModel::contention) check_contention_search(problem);
+  Schedule incumbent = best_heuristic(problem);
+  const SearchOutcome found = problem.options.model == CommModel::free
+                                  ? search_free(problem, incumbent.makespan(), limits)
+                                  : search_contention(problem, incumbent.makespan(), limits);
+  Schedule s;
+  if (!found.placements.empty() && problem.options.model == CommModel::free) {
+    ScheduleBuilder b(problem, "optimal");
+    for (const auto& [task, placed] : found.placements) b.place(task, placed.processor, placed.start);
+    s = b.take();
+  } else if (found.schedule) {
+    s = *found.schedule;
+  } else {
+    s = std::move(incumbent);
+  }
+  s.scheduler = "optimal";
+  s.search = found.report;
+  return s;
+}
+
+DagSchedulerEntry optimal_scheduler() {
+  return {"optimal",
+          "exact: a depth-first branch and bound over every schedule of the model (comm: free, or comm: contention on "
+          "small graphs), with processor symmetries, equivalent tasks and admissible bounds; proves its schedule "
+          "optimal or reports the proven lower bound when its budget ends (docs/dag.md)",
+          {{"max_states", ParamType::integer, "1000000",
+            "states the search may expand; the same input stops at the same state (deterministic)", 1, 2147483647, {}},
+           {"time_limit", ParamType::real, "0",
+            "seconds of wall clock the search may take, 0 for none; a run it stops is not deterministic", 0, 1e9, {}}},
+          [](const DagProblem& p, const ParamSet& params) {
+            SearchLimits limits;
+            limits.max_states = static_cast<std::uint64_t>(params.integer("max_states"));
+            limits.time_limit = params.real("time_limit");
+            return schedule_optimal(p, limits);
+          },
+          {}};
+}
+
+}  // namespace mpnsim

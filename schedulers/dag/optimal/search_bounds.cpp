@@ -1,0 +1,118 @@
+// Tables and the load bound of the exact search (search_bounds.hpp).
+#include "schedulers/dag/optimal/search_bounds.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace mpnsim {
+
+double SearchTables::load_of(int task) const {
+  return related ? work[static_cast<std::size_t>(task)] : min_exec[static_cast<std::size_t>(task)];
+}
+
+SearchTables make_search_tables(const DagProblem& problem, std::span<const double> min_delay) {
+  const TaskGraph& g = problem.graph;
+  SearchTables t;
+  t.tasks = g.size();
+  t.processors = problem.processors();
+  const auto n = static_cast<std::size_t>(t.tasks);
+  const auto P = static_cast<std::size_t>(t.processors);
+  t.exec.resize(n * P);
+  t.min_exec.assign(n, std::numeric_limits<double>::infinity());
+  for (int task = 0; task < t.tasks; ++task)
+    for (int p = 0; p < t.processors; ++p) {
+      const double x = problem.exec_time(task, p);
+      t.exec[static_cast<std::size_t>(task) * P + static_cast<std::size_t>(p)] = x;
+      t.min_exec[static_cast<std::size_t>(task)] = std::min(t.min_exec[static_cast<std::size_t>(task)], x);
+    }
+  t.related = g.costs() == nullptr;
+  if (t.related) {
+    for (int p = 0; p < t.processors; ++p)
+      t.unit.push_back(problem.machine.processors[static_cast<std::size_t>(p)].w * problem.machine.Tcp);
+    // A processor that takes no time per unit of work does any remaining work at once: the
+    // load argument says nothing then.
+    if (*std::min_element(t.unit.begin(), t.unit.end()) <= 0) t.related = false;
+  }
+  t.topo = topological_order(g);
+  t.min_delay.assign(static_cast<std::size_t>(g.edge_count()), std::numeric_limits<double>::infinity());
+  if (!min_delay.empty())
+    t.min_delay.assign(min_delay.begin(), min_delay.end());
+  else
+    for (int e = 0; e < g.edge_count(); ++e)
+      for (int p = 0; p < t.processors; ++p)
+      for (int q = 0; q < t.processors; ++q)
+        if (p != q) t.min_delay[static_cast<std::size_t>(e)] = std::min(t.min_delay[static_cast<std::size_t>(e)], problem.edge_delay(e, p, q));
+  // Tails from the exits up. A successor s kept on the task's processor starts after it, and
+  // those kept there run one after another: in order of decreasing tail (Jackson's rule) they
+  // end soonest. One kept apart starts no sooner than the edge's least delay.
+  t.tail.assign(n, 0.0);
+  struct Next {
+    double apart, time, tail;  // delay + time + tail if apart; its least time; its tail
+  };
+  std::vector<Next> next, kept;
+  std::vector<double> apart, local;
+  for (auto it = t.topo.rbegin(); it != t.topo.rend(); ++it) {
+    next.clear();
+    for (int e : g.out_edges(*it)) {
+      const auto s = static_cast<std::size_t>(g.edge(e).to);
+      next.push_back({t.min_delay[static_cast<std::size_t>(e)] + t.min_exec[s] + t.tail[s], t.min_exec[s], t.tail[s]});
+    }
+    std::sort(next.begin(), next.end(), [](const Next& a, const Next& b) { return a.apart > b.apart; });
+    apart.clear();
+    local.clear();
+    for (std::size_t k = 0; k <= next.size(); ++k) {
+      kept.assign(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(k));
+      std::sort(kept.begin(), kept.end(), [](const Next& a, const Next& b) { return a.tail > b.tail; });
+      double elapsed = 0, end = 0;
+      for (const Next& x : kept) {
+        elapsed += x.time;
+        end = std::max(end, elapsed + x.tail);
+      }
+      local.push_back(end);
+      if (k < next.size()) apart.push_back(next[k].apart);
+    }
+    t.tail[static_cast<std::size_t>(*it)] = best_split(apart, local);
+  }
+  t.total_work = 0;
+  for (int task = 0; task < t.tasks; ++task) {
+    t.work.push_back(g.work(task));
+    t.total_work += t.load_of(task);
+  }
+  return t;
+}
+
+double best_split(std::span<const double> apart, std::span<const double> local) {
+  // The first k kept, the rest apart: the rest's latest is apart[k] (sorted, largest first).
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < local.size(); ++k)
+    best = std::min(best, std::max(local[k], k < apart.size() ? apart[k] : 0.0));
+  return best;
+}
+
+double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining) {
+  if (remaining <= 0) return 0;
+  const std::size_t P = committed.size();
+  if (!tables.related) {
+    // Identical rates: the mean of the committed times and the remaining time.
+    const double sum = std::accumulate(committed.begin(), committed.end(), 0.0);
+    return (sum + remaining) / static_cast<double>(P);
+  }
+  // Water-filling: processors join in order of their committed times, each doing 1/unit
+  // of work per time unit, until the work done reaches `remaining`.
+  thread_local std::vector<std::pair<double, double>> order;  // (committed, rate)
+  order.clear();
+  for (std::size_t p = 0; p < P; ++p) order.emplace_back(committed[p], 1.0 / tables.unit[p]);
+  std::sort(order.begin(), order.end());
+  double rate = 0, done = 0;
+  for (std::size_t k = 0; k < P; ++k) {
+    rate += order[k].second;
+    const double from = order[k].first;
+    const double until = k + 1 < P ? order[k + 1].first : std::numeric_limits<double>::infinity();
+    if (done + rate * (until - from) >= remaining) return from + (remaining - done) / rate;
+    done += rate * (until - from);
+  }
+  return order.back().first;  // not reached: the last interval is unbounded
+}
+
+}  // namespace mpnsim

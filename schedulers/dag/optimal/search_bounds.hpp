@@ -1,0 +1,57 @@
+// Admissible bounds of the exact search: what any completion of a partial schedule must still take.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "schedulers/dag/dag_problem.hpp"
+
+namespace mpnsim {
+
+// Facts about the graph and machine that the bounds read, computed once per search.
+struct SearchTables {
+  int tasks = 0;
+  int processors = 0;
+  std::vector<double> exec;      // exec[t * processors + p]: task t's time on p
+  std::vector<double> min_exec;  // per task: its least time on any processor
+  // Per task: a bound on the time from its finish to the end of any schedule (its "tail"):
+  // each successor either runs on the task's processor, after it and one after another, or
+  // elsewhere, after the edge's least delay (comm_tail below). Without its own time.
+  std::vector<double> tail;
+  // Per edge: its least delay between two distinct processors (infinite on one processor).
+  std::vector<double> min_delay;
+  std::vector<int> topo;  // a topological order
+  // True when task t's time on p is work_t * unit[p] (no cost table): the load bound can then
+  // share remaining work by speed (water-filling); with a cost table it uses min_exec.
+  bool related = true;
+  std::vector<double> unit;  // w_p * Tcp per processor (related machines)
+  std::vector<double> work;  // per task (related machines)
+  double total_work = 0;     // related: total work; else the sum of min_exec
+
+  double time(int task, int p) const {
+    return exec[static_cast<std::size_t>(task) * static_cast<std::size_t>(processors) + static_cast<std::size_t>(p)];
+  }
+  // The amount of "remaining work" a task stands for in load_bound: its work (related
+  // machines) or its least time (cost tables).
+  double load_of(int task) const;
+};
+
+// `min_delay`, when given, is each edge's least delay between two distinct processors under the
+// caller's model (the contention search takes the cheapest shortest route, which may beat the
+// engine's route on heterogeneous links); else the engine's route delays (CommCost).
+SearchTables make_search_tables(const DagProblem& problem, std::span<const double> min_delay = {});
+
+// The least of max(local, remote) over which neighbours of a task share its processor, after
+// Al-Mouhamed (IEEE TSE 16(12), 1990): `local(k)` is the time the k neighbours most costly to
+// keep apart take one after another on the task's processor, `remote` the latest of the others
+// apart. `items` holds (cost apart, ...) sorted by cost apart, largest first; callers pass the
+// local time of each prefix. Shared by the tails (successors) and the heads (predecessors).
+double best_split(std::span<const double> apart_sorted_desc, std::span<const double> local_of_prefix);
+
+// Least T such that the processors, each free from committed[p] on, can do `remaining` (as
+// SearchTables::load_of sums it) by T if work could be split at will: a bound on the makespan
+// of any completion (Fernandez & Bussell's load argument, with speeds by water-filling).
+// 0 when nothing remains.
+double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining);
+
+}  // namespace mpnsim

@@ -1,0 +1,46 @@
+// How long an exact search may run: a deterministic state budget, an optional wall-clock limit, Ctrl-C.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include "sim/interruption.hpp"
+
+namespace mpnsim {
+
+struct SearchLimits {
+  std::uint64_t max_states = 1'000'000;  // states expanded; the same input stops at the same state
+  double time_limit = 0;                  // seconds of wall clock; 0: none (then deterministic)
+};
+
+// Counts expanded states against the limits. exhausted() is asked once per state; the clock
+// and the interruption flag are read every 256 states, so that they cost nothing measurable.
+class SearchBudget {
+ public:
+  explicit SearchBudget(const SearchLimits& limits)
+      : limits_(limits), started_(std::chrono::steady_clock::now()) {}
+
+  std::uint64_t states() const { return states_; }
+  bool stopped_by_clock() const { return clock_stop_; }
+
+  // Counts one state; true when the search must stop before expanding it. Throws
+  // Interrupted on Ctrl-C (poll_interruption), as every long loop of mpnsim does.
+  bool exhausted() {
+    if (states_ >= limits_.max_states) return true;
+    if ((++states_ & 255U) == 0) {
+      poll_interruption();
+      if (limits_.time_limit > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() >= limits_.time_limit)
+        clock_stop_ = true;
+    }
+    return clock_stop_;
+  }
+
+ private:
+  SearchLimits limits_;
+  std::chrono::steady_clock::time_point started_;
+  std::uint64_t states_ = 0;
+  bool clock_stop_ = false;
+};
+
+}  // namespace mpnsim

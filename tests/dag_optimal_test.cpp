@@ -1,0 +1,278 @@
+// The exact scheduler `optimal`: equal to exhaustive enumeration and to an integer program (GLPK),
+// its bound never above an optimum, its symmetries, its budget, and plan = replay under contention.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "dag_exact_oracles.hpp"
+#include "dag_test_support.hpp"
+#include "experiments/config/work_limits.hpp"
+#include "schedulers/dag/dag_replay.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/optimal/optimal_scheduler.hpp"
+#include "schedulers/dag/optimal/processor_symmetry.hpp"
+#include "schedulers/dag/schedule_validity.hpp"
+#include "sim/interruption.hpp"
+#include "sim/time_tolerance.hpp"
+#include "topologies/families.hpp"
+#include "workloads/dag/dag_generator.hpp"
+
+namespace mpnsim {
+namespace {
+
+using testing::ProblemBox;
+
+// A random graph of `tasks` tasks with whole works 1..9 and data 1..9 scaled by `ccr`.
+TaskGraph random_graph(int tasks, std::uint64_t seed, double ccr) {
+  RandomDagParams gp;
+  gp.tasks = tasks;
+  gp.max_in = 2;
+  gp.max_out = 3;
+  gp.exec_min = 1;
+  gp.exec_max = 9;
+  gp.data_min = 1;
+  gp.data_max = 9;
+  gp.seed = seed;
+  TaskGraph g = generate_random_dag(gp);
+  TaskGraph scaled(g.name());
+  for (int t = 0; t < g.size(); ++t) scaled.add_task(std::string(g.task(t).name), g.work(t));
+  for (const DagEdge& e : g.edges()) scaled.add_edge(e.from, e.to, e.data * ccr);
+  scaled.finalize();
+  return scaled;
+}
+
+// A machine on `t` with processors' w and links' z and S drawn at random (heterogeneous).
+MachineSpec random_machine(const Topology& t, std::mt19937_64& rng, bool heterogeneous, double S) {
+  MachineSpec m = testing::dag_machine(t, 1, S);
+  if (heterogeneous) {
+    for (auto& p : m.processors) p.w = std::uniform_int_distribution<int>(1, 3)(rng) * 0.5;
+    for (auto& l : m.links) {
+      l.z = std::uniform_int_distribution<int>(1, 4)(rng) * 0.25;
+      l.startup = S * std::uniform_int_distribution<int>(0, 2)(rng);
+    }
+  }
+  return m;
+}
+
+Schedule optimal(const ProblemBox& box, CommModel model = CommModel::free, std::uint64_t max_states = 10'000'000) {
+  DagProblem p = box.problem();
+  p.options.model = model;
+  SearchLimits limits;
+  limits.max_states = max_states;
+  return schedule_optimal(p, limits);
+}
+
+void expect_checked_and_replayed(const ProblemBox& box, const Schedule& s, CommModel model, const std::string& what) {
+  DagProblem p = box.problem();
+  p.options.model = model;
+  const ValidityReport v = check_schedule(p, s);
+  ASSERT_TRUE(v.valid()) << what << ": " << v.violations[0].text;
+  if (model == CommModel::contention) {
+    const DagReplay r = replay(box.graph, s, box.machine);
+    EXPECT_TRUE(times_equal(r.makespan, s.makespan())) << what << ": planned " << s.makespan() << ", replayed " << r.makespan;
+  }
+}
+
+TEST(OptimalScheduler, EqualsExhaustiveEnumerationOnTinyGraphs) {
+  std::mt19937_64 rng(36);
+  const Topology networks[] = {complete_graph(2), complete_graph(3), chain(3), ring(3)};
+  int cases = 0;
+  for (const Topology& net : networks)
+    for (int trial = 0; trial < 8; ++trial) {
+      const int tasks = 3 + static_cast<int>(rng() % 4);  // 3..6
+      const double ccr = std::array{0.1, 1.0, 3.0, 10.0}[rng() % 4];
+      const ProblemBox box(random_graph(tasks, rng(), ccr), random_machine(net, rng, trial % 2 == 1, trial % 3 == 0 ? 0.5 : 0));
+      const double truth = testing::brute_force_free(box.problem());
+      const Schedule s = optimal(box);
+      const std::string what = fmt::format("{} tasks on {} (trial {})", tasks, net.name(), trial);
+      ASSERT_TRUE(s.search.has_value());
+      EXPECT_TRUE(s.search->optimal) << what;
+      EXPECT_TRUE(times_equal(s.makespan(), truth)) << what << ": optimal " << s.makespan() << ", enumeration " << truth;
+      EXPECT_LE(s.search->lower_bound, truth * (1 + kTimeRelTol)) << what;
+      expect_checked_and_replayed(box, s, CommModel::free, what);
+      ++cases;
+    }
+  EXPECT_EQ(cases, 32);
+}
+
+TEST(OptimalScheduler, EqualsAnIntegerProgramOnSmallGraphs) {
+  std::mt19937_64 rng(2015);
+  const Topology networks[] = {complete_graph(3), chain(3), star(4)};
+  for (const Topology& net : networks)
+    for (int trial = 0; trial < 3; ++trial) {
+      const double ccr = std::array{0.5, 1.0, 5.0}[trial];
+      const ProblemBox box(random_graph(7, rng(), ccr), random_machine(net, rng, trial == 1, trial == 2 ? 1.0 : 0));
+      const double truth = testing::integer_program_free(box.problem());
+      ASSERT_GT(truth, 0) << "GLPK did not prove its optimum";
+      const Schedule s = optimal(box);
+      const std::string what = fmt::format("7 tasks on {} (trial {})", net.name(), trial);
+      EXPECT_TRUE(s.search->optimal) << what;
+      EXPECT_TRUE(std::abs(s.makespan() - truth) <= 1e-6 * truth) << what << ": optimal " << s.makespan() << ", MIP " << truth;
+    }
+}
+
+TEST(OptimalScheduler, WithACostTableEqualsEnumeration) {
+  std::mt19937_64 rng(2002);
+  for (int trial = 0; trial < 6; ++trial) {
+    TaskGraph g = random_graph(5, rng(), 1.0);
+    std::vector<double> table;
+    for (int t = 0; t < g.size(); ++t)
+      for (int p = 0; p < 3; ++p) table.push_back(std::uniform_int_distribution<int>(1, 12)(rng));
+    g.set_costs(CostTable(g.size(), 3, table));
+    const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(3)));
+    const double truth = testing::brute_force_free(box.problem());
+    const Schedule s = optimal(box);
+    EXPECT_TRUE(s.search->optimal);
+    EXPECT_TRUE(times_equal(s.makespan(), truth)) << "trial " << trial << ": " << s.makespan() << " against " << truth;
+  }
+}
+
+TEST(OptimalScheduler, NeverLongerThanAnyHeuristicAndItsBoundNeverAbove) {
+  std::mt19937_64 rng(7);
+  const Topology networks[] = {hypercube(2), mesh(2, 3, false), complete_graph(4)};
+  for (const Topology& net : networks)
+    for (int trial = 0; trial < 3; ++trial) {
+      const ProblemBox box(random_graph(10, rng(), std::array{0.1, 1.0, 10.0}[trial]), testing::dag_machine(net));
+      const Schedule s = optimal(box);
+      ASSERT_TRUE(s.search->optimal) << net.name();
+      for (const auto& e : dag_schedulers()) {
+        if (e.name == "optimal") continue;
+        const Schedule h = e.schedule(box.problem(), resolve_params(e.params, {{"comm", "free"}}));
+        EXPECT_LE(s.makespan(), h.makespan() * (1 + kTimeRelTol)) << e.name << " on " << net.name();
+      }
+      expect_checked_and_replayed(box, s, CommModel::free, net.name());
+    }
+}
+
+TEST(OptimalScheduler, ABudgetStopsWithTheBestSoFarAndABoundBelowTheOptimum) {
+  const ProblemBox box(random_graph(12, 99, 1.0), testing::dag_machine(complete_graph(3)));
+  const Schedule full = optimal(box);
+  ASSERT_TRUE(full.search->optimal);
+  ASSERT_GT(full.search->states, 50U) << "the instance is too easy to test a budget";
+  const Schedule cut = optimal(box, CommModel::free, 40);
+  EXPECT_FALSE(cut.search->optimal);
+  EXPECT_EQ(cut.search->states, 40U);
+  EXPECT_LE(cut.search->lower_bound, full.makespan() * (1 + kTimeRelTol));
+  EXPECT_GE(cut.makespan(), full.makespan() * (1 - kTimeRelTol));
+  // Deterministic: the same budget gives the same schedule and report.
+  const Schedule again = optimal(box, CommModel::free, 40);
+  EXPECT_EQ(again.makespan(), cut.makespan());
+  EXPECT_EQ(again.search->lower_bound, cut.search->lower_bound);
+  for (int t = 0; t < box.graph.size(); ++t) EXPECT_EQ(again.tasks[static_cast<std::size_t>(t)].processor, cut.tasks[static_cast<std::size_t>(t)].processor);
+}
+
+TEST(OptimalScheduler, CtrlCStopsTheSearch) {
+  const ProblemBox box(random_graph(14, 5, 1.0), testing::dag_machine(complete_graph(4)));
+  interruption_requested().store(true);
+  EXPECT_THROW(optimal(box), Interrupted);
+  interruption_requested().store(false);
+}
+
+TEST(OptimalScheduler, RefusesASearchPastTheWorkLimitsBeforeAnyWork) {
+  RandomDagParams gp;
+  gp.tasks = 3000;
+  const ProblemBox box(generate_random_dag(gp), testing::dag_machine(hypercube(6)));
+  try {
+    optimal(box);
+    FAIL() << "not refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("max_states"), std::string::npos) << e.what();
+  }
+}
+
+TEST(OptimalScheduler, ItsWorkLimitsAreTheProjects) {
+  EXPECT_EQ(kOptimalMaxSteps, kMaxEstimatedSteps);
+  EXPECT_EQ(kOptimalMaxBytes, kMaxEstimatedBytes);
+}
+
+// ---------------------------------------------------------------- processor symmetry
+
+// Kinds of a topology's pairs: linked or not, and all processors alike.
+ProcessorSymmetry topology_symmetry(const Topology& t) {
+  const int n = t.size();
+  std::vector<int> kinds(static_cast<std::size_t>(n * n), 0);
+  for (auto [a, b] : t.links()) kinds[static_cast<std::size_t>(a * n + b)] = kinds[static_cast<std::size_t>(b * n + a)] = 1;
+  for (int p = 0; p < n; ++p) kinds[static_cast<std::size_t>(p * n + p)] = 2;
+  return ProcessorSymmetry(n, kinds);
+}
+
+TEST(ProcessorSymmetry, OrbitsOfTheHypercubeAreTheDistancesFromTheUsedProcessor) {
+  ProcessorSymmetry s = topology_symmetry(hypercube(3));
+  EXPECT_EQ(s.leaders(0), (std::vector<int>{0, 0, 0, 0, 0, 0, 0, 0}));  // vertex-transitive
+  // Fixing 0: distance 1 (1, 2, 4), distance 2 (3, 5, 6), distance 3 (7).
+  EXPECT_EQ(s.leaders(0b1), (std::vector<int>{0, 1, 1, 3, 1, 3, 3, 7}));
+  // Fixing 0 and 1: 2 and 4 are alike (next to 0, two from 1), 3 and 5 (next to 1), 6 alone, 7 alone.
+  EXPECT_EQ(s.leaders(0b11), (std::vector<int>{0, 1, 2, 3, 2, 3, 6, 7}));
+}
+
+TEST(ProcessorSymmetry, CompleteGraphsAndChains) {
+  ProcessorSymmetry k = topology_symmetry(complete_graph(5));
+  EXPECT_EQ(k.leaders(0b00100), (std::vector<int>{0, 0, 2, 0, 0}));
+  ProcessorSymmetry c = topology_symmetry(chain(4));  // 0-1-2-3: the reflection only
+  EXPECT_EQ(c.leaders(0), (std::vector<int>{0, 1, 1, 0}));
+  EXPECT_EQ(c.leaders(0b0001), (std::vector<int>{0, 1, 2, 3}));
+}
+
+TEST(ProcessorSymmetry, ProcessorsOfOtherSpeedsAreNotAlike) {
+  std::vector<int> kinds(16, 1);
+  for (int p = 0; p < 4; ++p) kinds[static_cast<std::size_t>(p * 4 + p)] = p == 2 ? 3 : 2;  // P2 differs
+  ProcessorSymmetry s(4, kinds);
+  EXPECT_EQ(s.leaders(0), (std::vector<int>{0, 0, 2, 0}));
+}
+
+// ---------------------------------------------------------------- contention
+
+TEST(OptimalScheduler, UnderContentionEqualsExhaustiveEnumeration) {
+  std::mt19937_64 rng(41);
+  struct Net {
+    Topology topology;
+    int send, recv;
+    bool coprocessor;
+  };
+  const Net nets[] = {{chain(3), 1, 1, true}, {chain(3), 1, 1, false}, {star(4), 2, 1, true},
+                      {ring(3), 1, 1, true},  {hypercube(2), 1, 1, true}};
+  for (const Net& net : nets)
+    for (int trial = 0; trial < 3; ++trial) {
+      const int tasks = 3 + static_cast<int>(rng() % 2);
+      MachineSpec m = random_machine(net.topology, rng, trial == 1, trial == 2 ? 0.5 : 0);
+      for (auto& p : m.processors) {
+        p.send_ports = net.send;
+        p.recv_ports = net.recv;
+        p.coprocessor = net.coprocessor;
+      }
+      const ProblemBox box(random_graph(tasks, rng(), std::array{1.0, 3.0, 0.5}[trial]), std::move(m));
+      DagProblem p = box.problem();
+      p.options.model = CommModel::contention;
+      const double truth = testing::brute_force_contention(p);
+      const Schedule s = optimal(box, CommModel::contention);
+      const std::string what = fmt::format("{} tasks on {} (trial {}, coprocessor {})", tasks, net.topology.name(), trial, net.coprocessor);
+      ASSERT_TRUE(s.search->optimal) << what;
+      EXPECT_TRUE(times_equal(s.makespan(), truth)) << what << ": optimal " << s.makespan() << ", enumeration " << truth;
+      expect_checked_and_replayed(box, s, CommModel::contention, what);
+    }
+}
+
+TEST(OptimalScheduler, UnderContentionNeverLongerThanAContentionAwareHeuristic) {
+  std::mt19937_64 rng(3);
+  for (const Topology& net : {hypercube(2), mesh(2, 3, false)}) {
+    MachineSpec m = testing::dag_machine(net);
+    for (auto& p : m.processors) p.send_ports = p.recv_ports = 1;
+    const ProblemBox box(random_graph(7, rng(), 1.0), std::move(m));
+    const Schedule s = optimal(box, CommModel::contention);
+    ASSERT_TRUE(s.search->optimal) << net.name();
+    expect_checked_and_replayed(box, s, CommModel::contention, net.name());
+    // The contention-free optimum bounds it from below.
+    EXPECT_GE(s.makespan(), optimal(box).makespan() * (1 - kTimeRelTol));
+    for (const auto& e : dag_schedulers()) {
+      if (e.name == "optimal") continue;
+      for (const char* route : {"engine", "earliest"}) {
+        const Schedule h = e.schedule(box.problem(), resolve_params(e.params, {{"comm", "contention"}, {"route", route}}));
+        EXPECT_LE(s.makespan(), h.makespan() * (1 + kTimeRelTol)) << e.name << " " << route << " on " << net.name();
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mpnsim

@@ -135,7 +135,8 @@ double run_one(const TaskGraph& g, const MachineSpec& m, CommModel model, double
   DagProblem p{g, m, comm};
   p.options.model = model;
   SearchLimits limits;
-  limits.max_states = 4'000'000'000ULL;
+  // As many states as the work limits allow: the time limit is what stops it.
+  limits.max_states = static_cast<std::uint64_t>(kOptimalMaxSteps / ((g.size() + g.edge_count() + 1.0) * m.size()));
   limits.time_limit = limit;
   const auto t0 = std::chrono::steady_clock::now();
   const Schedule s = schedule_optimal(p, limits);

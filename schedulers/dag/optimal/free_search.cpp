@@ -84,6 +84,7 @@ class FreeSearch {
     committed_.assign(at(P_), 0);
     eft_.assign(at(n_), 0);
     est_.assign(at(n_), 0);
+    first_.assign(at(P_), kInf);
     remaining_ = tables_.total_work;
     frames_.resize(at(n_) + 1);
   }
@@ -147,7 +148,7 @@ class FreeSearch {
   double remaining_ = 0;  // load of the unplaced tasks (SearchTables::load_of)
   int placed_ = 0;
   // Scratch.
-  std::vector<double> committed_, eft_, est_;
+  std::vector<double> committed_, eft_, est_, first_;
   struct Pred {
     double apart, release, time;
   };
@@ -221,6 +222,9 @@ double FreeSearch::head(int t) {
 double FreeSearch::full_bound() {
   double bound = makespan_;
   const std::vector<int>* lead = leaders();
+  // first_[p]: no unplaced task can start on p before it (the least of their earliest starts
+  // there): a processor that takes a task only after a long message is not free before.
+  std::fill(first_.begin(), first_.end(), kInf);
   for (int t : tables_.topo) {
     if (proc_[at(t)] >= 0) {
       eft_[at(t)] = finish_[at(t)];
@@ -241,12 +245,16 @@ double FreeSearch::full_bound() {
       }
       earliest = std::min(earliest, s + tables_.time(t, p));
       earliest_start = std::min(earliest_start, s);
+      first_[at(p)] = std::min(first_[at(p)], s);
     }
     eft_[at(t)] = earliest;
     est_[at(t)] = earliest_start;
     bound = std::max(bound, earliest + tables_.tail[at(t)]);
   }
-  for (int p = 0; p < P_; ++p) committed_[at(p)] = std::max(ready_[at(p)], last_start_);
+  for (int p = 0; p < P_; ++p) {
+    const double first = first_[at(lead ? (*lead)[at(p)] : p)];
+    committed_[at(p)] = std::max({ready_[at(p)], last_start_, first == kInf ? 0.0 : first});
+  }
   return std::max(bound, load_bound(tables_, committed_, remaining_));
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "experiments/analysis/holm.hpp"
 #include "experiments/analysis/ratio_to_best.hpp"
@@ -35,12 +36,20 @@ double geometric_mean_of(const std::vector<double>& xs) {
 
 }  // namespace
 
-Comparison compare_variants(Better better, const ValueMatrix& values) {
+Comparison compare_variants(Better better, const ValueMatrix& values, std::span<const double> reference) {
   check_value_matrix(values);
   const std::size_t instances = values.size();
   const std::size_t variants = values.front().size();
+  if (!reference.empty() && reference.size() != instances)
+    throw std::invalid_argument("compare: one reference value per instance");
   const bool with_ratios = ratios_defined(values);
-  const ValueMatrix ratios = with_ratios ? ratios_to_best(better, values) : ValueMatrix{};
+  ValueMatrix ratios = with_ratios ? ratios_to_best(better, values) : ValueMatrix{};
+  if (with_ratios && !reference.empty())
+    for (std::size_t i = 0; i < instances; ++i)
+      for (std::size_t v = 0; v < variants; ++v)
+        ratios[i][v] = std::isnan(reference[i]) || reference[i] < 0
+                           ? std::numeric_limits<double>::infinity()  // left out below, as an infinite ratio
+                           : ratio_to_best(better, values[i][v], reference[i]);
   std::vector<double> bests;
   for (const auto& row : values) bests.push_back(best_value(better, row));
   // The instances whose ratios are all finite: the ratio means are over these, for every variant.

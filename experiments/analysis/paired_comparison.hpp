@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #include "experiments/analysis/metric_direction.hpp"
@@ -53,6 +54,10 @@ struct Comparison {
 // finite and >= 0, in the metric's own unit.
 // Ratios need non-negative values: with any negative value in the matrix both ratio columns are
 // NaN and ratio_instances 0, while the other statistics (gap_to_best included) are computed.
-Comparison compare_variants(Better better, const ValueMatrix& values);
+// `reference`, when given (one value per instance), replaces each instance's best as what the
+// two ratio means are taken to (an optimum, a lower bound): the ratio of v to reference r is
+// ratio_to_best(better, v, r). An instance whose reference is NaN is left out of the ratio
+// means, as one with an infinite ratio is; gap_to_best, wins and ties still count the best.
+Comparison compare_variants(Better better, const ValueMatrix& values, std::span<const double> reference = {});
 
 }  // namespace mpnsim

@@ -9,7 +9,7 @@ namespace mpnsim {
 
 namespace {
 
-const std::vector<std::string> kCompareKeys{"by", "over", "metrics"};
+const std::vector<std::string> kCompareKeys{"by", "over", "metrics", "ratio_to"};
 const std::vector<std::string> kMetricKeys{"name", "better"};
 
 }  // namespace
@@ -54,6 +54,13 @@ CompareSpec read_compare_spec(const YamlSource& src, const YAML::Node& node, con
         src.fail(keys[i], where, fmt::format("'{}' is already in `over`", key));
       spec.over.push_back(key);
     }
+  }
+  if (const YAML::Node r = node["ratio_to"]) {
+    spec.ratio_to = src.scalar(r, path + ".ratio_to");
+    if (spec.ratio_to != "best" && spec.ratio_to != "optimum" && spec.ratio_to != "bound")
+      src.fail(r, path + ".ratio_to",
+               "expected best (each instance's best variant), optimum (the `optimal` scheduler's proven "
+               "optimum) or bound (the instance's lower_bound)");
   }
   const YAML::Node metrics = node["metrics"];
   if (!metrics) src.fail(node, path + ".metrics", "required: a list of numeric result columns to compare");

@@ -23,10 +23,15 @@ struct CompareSpec {
   // network sizes) rather than separate groups.
   std::vector<std::string> over;
   std::vector<CompareMetric> metrics;
+  // What each value's ratio is taken to: "best" (the best variant of the instance), "optimum"
+  // (the `optimal` variant's value where its run proved it: column optimal) or "bound" (the
+  // largest lower_bound of the instance's runs). DAG makespans only for the last two.
+  std::string ratio_to = "best";
   YAML::Node at;
 };
 
-// Reads `compare: {by: KEY, over: [KEY, ...], metrics: [NAME | {name: NAME, better: lower | higher}, ...]}`.
+// Reads `compare: {by: KEY, over: [KEY, ...], metrics: [NAME | {name: NAME, better: lower | higher}, ...],
+// ratio_to: best | optimum | bound}`.
 // `by` must be one of `swept_keys` (with the nearest suggested) and be swept over at least two
 // values; each `over` key (optional: a key or a list) must be swept too, be neither `by` nor
 // named twice; a metric may be named once. Throws InputError at the offending key.

@@ -156,6 +156,16 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
       src.fail(root["compare"]["by"], key("compare.by"),
                fmt::format("'{}' takes {} value(s) in the sweep; a comparison needs at least two", spec.compare.by,
                            variants.size()));
+    if (spec.compare.ratio_to == "optimum" && !variants.count("optimal"))
+      src.fail(root["compare"]["ratio_to"], key("compare.ratio_to"),
+               fmt::format("optimum is the value of the variant 'optimal' (the exact scheduler), which '{}' never "
+                           "takes in the sweep: add optimal to its values, or use ratio_to: best or bound",
+                           spec.compare.by));
+    if (spec.compare.ratio_to != "best" && spec.kind != "dag")
+      src.fail(root["compare"]["ratio_to"], key("compare.ratio_to"),
+               fmt::format("{} needs the columns optimal and lower_bound of kind dag; kind {} compares to the best "
+                           "(ratio_to: best)",
+                           spec.compare.ratio_to, spec.kind));
   }
   spec.root = root;
   return spec;

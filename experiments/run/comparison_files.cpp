@@ -34,6 +34,15 @@ const ParamValue* find_value(const MetricRow& row, const std::string& name) {
   return nullptr;
 }
 
+// A result column read as true or false: `optimal` is text ("true"), or a boolean.
+bool truthy(const ParamValue* v) {
+  if (!v) return false;
+  if (const auto* b = std::get_if<bool>(v)) return *b;
+  if (const auto* t = std::get_if<std::string>(v)) return *t == "true";
+  if (const auto x = numeric(*v)) return *x != 0;
+  return false;
+}
+
 // The text a point gives to a swept key ("" when the point's block does not sweep it).
 std::string assigned(const SweepPoint& point, const std::string& key) {
   for (const auto& a : point.assignments)
@@ -51,6 +60,9 @@ struct MetricValues {
   bool per_row = false;
   // group -> instance (values of the `over` keys, repetition, row) -> variant -> value
   std::map<std::vector<std::string>, std::map<InstanceKey, std::map<std::string, double>>> values;
+  // compare.ratio_to optimum or bound: group -> instance -> what the ratios are taken to (NaN
+  // where the exact scheduler did not prove its schedule).
+  std::map<std::vector<std::string>, std::map<InstanceKey, double>> reference;
   std::vector<std::vector<std::string>> groups;  // in the order the sweep first gives them
 };
 
@@ -156,6 +168,13 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
         if (!x)
           src.fail(m.at, "compare.metrics", fmt::format("'{}' is not a numeric result column", m.name));
         instances[{over, run.repetition, row}][variant] = *x;
+        if (cmp.ratio_to == "best") return;
+        auto [at, added] = mv.reference[group].try_emplace(InstanceKey{over, run.repetition, row}, cmp.ratio_to == "bound" ? 0.0 : std::nan(""));
+        if (cmp.ratio_to == "optimum") {
+          if (variant == "optimal") at->second = truthy(find_value(run.result.metrics, "optimal")) ? *x : std::nan("");
+        } else if (const ParamValue* b = find_value(run.result.metrics, "lower_bound")) {
+          if (const auto lb = numeric(*b)) at->second = std::max(at->second, *lb);
+        }
       };
       if (const ParamValue* v = find_value(run.result.metrics, m.name)) {
         put(0, *v);
@@ -179,9 +198,10 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
   CsvWriter cmp_w(cmp_csv), pair_w(pair_csv);
   {
     std::vector<std::string> h = group_keys;
-    for (const char* c : {"metric", "better", "variant", "instances", "mean", "ci95", "gap_to_best",
-                          "mean_ratio_to_best", "geomean_ratio_to_best", "ratio_instances", "best", "wins", "ties",
-                          "losses"})
+    for (const std::string& c : std::vector<std::string>{"metric", "better", "variant", "instances", "mean", "ci95",
+                                                         "gap_to_best", "mean_ratio_to_" + cmp.ratio_to,
+                                                         "geomean_ratio_to_" + cmp.ratio_to, "ratio_instances",
+                                                         "best", "wins", "ties", "losses"})
       h.push_back(c);
     cmp_w.row(h);
     std::vector<std::string> p = group_keys;
@@ -196,12 +216,19 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
                     "value over the best value of the instance (inverted when higher is better), so 1 is best, "
                     "averaged over the instances where no ratio is infinite (a best of 0 missed by a variant): "
                     "their number is given when some were left out. An interval needs two instances. "
-                    "W/T/L: wins, ties and losses against each other variant, instance by instance. p: two-sided "
+                    "{}W/T/L: wins, ties and losses against each other variant, instance by instance. p: two-sided "
                     "Wilcoxon signed-rank test, Holm-adjusted across the pairs.\n",
                     cmp.by, spec.kind == "task_tree" ? "trees" : "instances",
                     cmp.over.empty() ? std::string()
                                      : fmt::format(" (an instance: a repetition and a value of {})",
-                                                   fmt::format("`{}`", fmt::join(cmp.over, "`, `"))));
+                                                   fmt::format("`{}`", fmt::join(cmp.over, "`, `"))),
+                    cmp.ratio_to == "optimum"
+                        ? "Here the ratios are to the optimum instead: the value of the variant `optimal` where "
+                          "its run proved it (column optimal), on those instances only. "
+                    : cmp.ratio_to == "bound"
+                        ? "Here the ratios are to a lower bound instead: the largest lower_bound of the instance's "
+                          "runs, so the true ratio to the optimum is at most this. "
+                        : "");
 
   const bool several = metrics.size() > 1;
   for (const auto& mv : metrics) {
@@ -225,7 +252,17 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
         }
         matrix.push_back(std::move(row));
       }
-      const Comparison c = compare_variants(mv.better, matrix);
+      std::vector<double> reference;
+      if (cmp.ratio_to != "best") {
+        const auto refs = mv.reference.find(group);
+        for (const auto& [key, by_variant] : instances) {
+          double r = std::nan("");
+          if (refs != mv.reference.end())
+            if (const auto it = refs->second.find(key); it != refs->second.end() && it->second > 0) r = it->second;
+          reference.push_back(r);
+        }
+      }
+      const Comparison c = compare_variants(mv.better, matrix, reference);
       if (ratios_defined(matrix)) {
         const ValueMatrix ratios = ratios_to_best(mv.better, matrix);
         pooled_ratios.insert(pooled_ratios.end(), ratios.begin(), ratios.end());
@@ -256,13 +293,17 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
       md << "\n## " << mv.name << " (" << better << " is better)";
       for (std::size_t k = 0; k < group.size(); ++k) md << (k ? ", " : ": ") << group_keys[k] << " = " << group[k];
       const std::size_t ratio_instances = c.variants.front().ratio_instances;
+      const std::string why_left_out =
+          cmp.ratio_to == "optimum" ? "the exact scheduler did not prove its schedule optimal within its budget"
+          : cmp.ratio_to == "bound" ? "no positive lower bound"
+                                    : "a best of 0 that some variant misses gives an infinite ratio";
       md << fmt::format("\n\n{} instance{}{}.\n\n", matrix.size(), matrix.size() == 1 ? "" : "s",
                         ratio_instances == matrix.size()
                             ? std::string()
-                            : fmt::format("; ratios over {} of them ({} left out: a best of 0 that some variant "
-                                          "misses gives an infinite ratio)",
-                                          ratio_instances, matrix.size() - ratio_instances));
-      md << "| variant | mean ± 95 % | gap to best | mean ratio | geomean ratio | best | W/T/L |\n";
+                            : fmt::format("; ratios over {} of them ({} left out: {})", ratio_instances,
+                                          matrix.size() - ratio_instances, why_left_out));
+      md << fmt::format("| variant | mean ± 95 % | gap to best | mean ratio to {} | geomean ratio to {} | best | W/T/L |\n",
+                        cmp.ratio_to, cmp.ratio_to);
       md << "|---|---:|---:|---:|---:|---:|---:|\n";
       for (std::size_t v = 0; v < variants.size(); ++v) {
         const VariantComparison& s = c.variants[v];

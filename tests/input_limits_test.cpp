@@ -182,12 +182,19 @@ TEST(InputFiles, ValidateAndRunReadAPipe) {
   EXPECT_TRUE(contains(d.output, "expected an experiment file (a regular file or a pipe)")) << d.output;
 }
 
-// Runs `mpnsim ARGS` under a CPU cap and sends it SIGINT after `delay` seconds of the clock;
-// the exit code (128 + the signal when a signal ended it, as the shell says). Only the exit
-// code is asserted: a point that did not poll would run into the CPU cap (SIGXCPU), not exit 130.
-int interrupted_exit(const std::string& args, int cpu_seconds, double delay, std::string& output) {
-  const std::string cmd = "ulimit -t " + std::to_string(cpu_seconds) + "; " + std::string(MPNSIM_BINARY) + " " +
-                          args + " 2>&1 & pid=$!; sleep " + std::to_string(delay) + "; kill -INT $pid; wait $pid; echo rc=$?";
+// Runs `mpnsim ARGS` (with `env` before it) under a CPU cap, waits until its stderr shows
+// `marker` (a line the run writes once it has reached the work that SIGINT must stop), then
+// sends SIGINT; the exit code (128 + the signal when a signal ended it, as the shell says) and
+// the run's stderr in `output`. No clock: the wait polls for the line, and a run that ends
+// before writing it gets no signal (its own exit code then fails the test). Only the exit code
+// is asserted: a point that did not poll would run into the CPU cap (SIGXCPU), not exit 130.
+int interrupted_exit(const std::string& env, const std::string& args, int cpu_seconds, const std::string& marker,
+                     std::string& output) {
+  const std::string cmd = "err=$(mktemp); ulimit -t " + std::to_string(cpu_seconds) + "; " + env + " " +
+                          std::string(MPNSIM_BINARY) + " " + args + " 2>\"$err\" & pid=$!; " +
+                          "until grep -qF -- '" + marker + "' \"$err\"; do kill -0 $pid 2>/dev/null || break; " +
+                          "sleep 0.01; done; kill -INT $pid 2>/dev/null; wait $pid; rc=$?; cat \"$err\"; "
+                          "rm -f \"$err\"; echo rc=$rc";
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return -1;
   std::array<char, 4096> buf{};
@@ -197,7 +204,8 @@ int interrupted_exit(const std::string& args, int cpu_seconds, double delay, std
   return at == std::string::npos ? -1 : std::stoi(output.substr(at + 3));
 }
 
-// K6: a one-point experiment of ~30 s (ETF on 20 000 tasks) ran on after SIGINT.
+// K6: a one-point experiment of ~30 s (ETF on 20 000 tasks) ran on after SIGINT. The signal
+// goes once the runner says it starts the experiment's points.
 TEST(Interruption, ALongPointStopsAtTheSignal) {
   TempDir dir("in-k6");
   const std::string f = dir.file("etf.yaml", R"(name: etf
@@ -207,20 +215,25 @@ workload: {kind: random-dag, tasks: 20000}
 scheduler: {name: etf}
 )");
   std::string output;
-  const int rc = interrupted_exit("run -q " + f + " -o " + (dir.path() / "out").string(), 20, 2, output);
+  const int rc = interrupted_exit("", "run -j 1 " + f + " -o " + (dir.path() / "out").string(), 20,
+                                  "etf: 1 point(s) x 1 repetition(s)", output);
   EXPECT_EQ(rc, 130) << output;
+  EXPECT_TRUE(contains(output, "etf: 1 point(s) x 1 repetition(s)")) << output;
   EXPECT_TRUE(contains(output, "interrupted")) << output;
 }
 
-// K7: the checks of a sweep of 6000 values ran on for 81 s after SIGINT.
+// K7: the checks of a sweep of 6000 values ran on for 81 s after SIGINT. The signal goes once
+// the checks say they have begun (MPNSIM_TEST_MARKERS, experiments/run/point_checks.cpp).
 TEST(Interruption, TheChecksOfALongSweepStopAtTheSignal) {
   TempDir dir("in-k7");
   std::string loads;
   for (int i = 1; i <= 6000; ++i) loads += (i > 1 ? ", " : "") + std::to_string(i);
   const std::string f = dir.file("sweep.yaml", std::string(kDivisible) + "sweep:\n  load: [" + loads + "]\n");
   std::string output;
-  const int rc = interrupted_exit("run -q " + f + " -o " + (dir.path() / "out").string(), 20, 1.5, output);
+  const int rc = interrupted_exit("MPNSIM_TEST_MARKERS=1", "run -q " + f + " -o " + (dir.path() / "out").string(), 20,
+                                  "checking the points of the sweep", output);
   EXPECT_EQ(rc, 130) << output;
+  EXPECT_TRUE(contains(output, "checking the points of the sweep")) << output;
   EXPECT_TRUE(contains(output, "interrupted")) << output;
 }
 

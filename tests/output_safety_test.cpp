@@ -1,6 +1,7 @@
 // Issue #21, output side: links and special files, the user's files, full disks, size limits, mount points.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -175,7 +176,23 @@ TEST(OutputSafety, D3TheFileSizeLimitIsAnErrorWithAReason) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1) << "more than small.yaml";
 }
 
-// K8: SIGTERM while `topo -o FILE` wrote left FILE.partial.
+// True when one of the process's open files lies in `dir` (the file `topo -o` writes, unnamed
+// until it is whole, shows there as "dir/#inode (deleted)").
+bool writes_into(pid_t pid, const fs::path& dir) {
+  std::error_code ec;
+  const std::string prefix = fs::canonical(dir).string() + "/";
+  for (const auto& fd : fs::directory_iterator(fs::path("/proc") / std::to_string(pid) / "fd", ec)) {
+    const fs::path target = fs::read_symlink(fd.path(), ec);
+    if (!ec && target.string().rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
+// K8: SIGTERM while `topo -o FILE` wrote left FILE.partial. The signal goes while the file is
+// being written, whatever the machine's speed: the test waits until the process holds a file
+// open in the output's folder, stops it there (SIGSTOP), checks that it still does, and only
+// then sends SIGTERM and lets it go on. A run that finished first fails the test rather than
+// passing without testing anything.
 TEST(OutputSafety, K8SigtermWhileTopoWritesLeavesNoPartialFile) {
   TempDir dir("k8");
   const fs::path target = dir.path() / "big.json";
@@ -187,12 +204,28 @@ TEST(OutputSafety, K8SigtermWhileTopoWritesLeavesNoPartialFile) {
             "--force", static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
-  ::kill(pid, SIGTERM);
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  for (const auto& e : fs::directory_iterator(dir.path()))
-    EXPECT_EQ(e.path(), target) << "left beside the output: " << e.path();
+  bool caught = false, ended = false;
+  while (!caught && !ended) {
+    if (writes_into(pid, dir.path())) {
+      ::kill(pid, SIGSTOP);
+      ::waitpid(pid, &status, WUNTRACED);
+      caught = WIFSTOPPED(status) && writes_into(pid, dir.path());
+      if (!caught) ::kill(pid, SIGCONT);  // stopped just after the file was closed: try again
+      ended = WIFEXITED(status) || WIFSIGNALED(status);
+    } else {
+      ended = ::waitpid(pid, &status, WNOHANG) == pid;
+      if (!ended) std::this_thread::sleep_for(std::chrono::microseconds(200));  // a poll, not a deadline
+    }
+  }
+  if (caught) {
+    ::kill(pid, SIGTERM);
+    ::kill(pid, SIGCONT);
+    ::waitpid(pid, &status, 0);
+  }
+  ASSERT_TRUE(caught) << "the run ended (status " << status << ") before it was seen writing";
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "status " << status;
+  for (const auto& e : fs::directory_iterator(dir.path())) ADD_FAILURE() << "left in the output's folder: " << e.path();
 }
 
 // M1: a mount point as -o did all the work, then failed to rename (EBUSY).

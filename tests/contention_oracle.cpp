@@ -81,10 +81,10 @@ class Judge {
     }
   }
 
-  OracleVerdict run() {
+  OracleVerdict run(bool greedy) {
     check_rules();
     if (v_.ok()) check_tight();
-    if (v_.ok()) check_greedy();
+    if (v_.ok() && greedy) check_greedy();
     return v_;
   }
 
@@ -391,8 +391,8 @@ class Judge {
 }  // namespace
 
 OracleVerdict judge_contention_plan(const TaskGraph& graph, const MachineSpec& machine, const Schedule& schedule,
-                                    OracleRoute route) {
-  return Judge(graph, machine, schedule, route).run();
+                                    OracleRoute route, bool greedy) {
+  return Judge(graph, machine, schedule, route).run(greedy);
 }
 
 }  // namespace mpnsim::testing

@@ -34,7 +34,9 @@ struct OracleVerdict {
 
 enum class OracleRoute { engine, earliest };
 
+// `greedy` false judges counts 1 and 2 only: plans that are not booked one greedy step at a
+// time (the exact scheduler's, which takes any shortest route and any order).
 OracleVerdict judge_contention_plan(const TaskGraph& graph, const MachineSpec& machine, const Schedule& schedule,
-                                    OracleRoute route);
+                                    OracleRoute route, bool greedy = true);
 
 }  // namespace mpnsim::testing

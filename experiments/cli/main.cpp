@@ -21,7 +21,13 @@
 
 namespace {
 
-void on_signal(int) { mpnsim::run_interrupted().store(true); }
+// The first SIGINT or SIGTERM asks the work to stop at its next poll; the handler then gives
+// the signal back its default action, so that a second one ends the process at once (a loop
+// that polls seldom, such as one large linear program, cannot hold the user).
+void on_signal(int signal) {
+  mpnsim::run_interrupted().store(true);
+  std::signal(signal, SIG_DFL);
+}
 
 // From here on SIGINT and SIGTERM set the interruption flag, which the long loops poll
 // (sim/interruption.hpp): the command stops, says so in one line and exits 130 instead of

@@ -71,6 +71,20 @@ TEST(OutputPaths, TheDagCommandRefusesBeforeTheWorkWithExitCode2) {
   EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 
+// A path refused when written (topo -o judges it then) is bad input too: exit 2, not 1.
+TEST(OutputPaths, ARefusedPathIsBadInputForTopoToo) {
+  TempDir dir("paths-topo");
+  std::filesystem::create_directory(dir.path() / "d");
+  auto r = testing::run_mpnsim("topo let --depth 2 --format json -o " + (dir.path() / "d").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "refused to write")) << r.output;
+  std::ofstream(dir.path() / "target") << "keep";
+  std::filesystem::create_symlink(dir.path() / "target", dir.path() / "link");
+  r = testing::run_mpnsim("topo let --depth 2 --format json -o " + (dir.path() / "link").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(testing::read_file(dir.path() / "target"), "keep");
+}
+
 TEST(OutputPaths, SpecialFilesAreRefusedAsGraphsBeforeReading) {
   const auto r = testing::run_mpnsim("dag --graph /dev/zero --graph-format dot --topology hypercube --dim 1 --scheduler heft");
   EXPECT_EQ(r.exit_code, 2) << r.output;

@@ -246,13 +246,15 @@ TEST(WfCommons, FilesPassedOnAreDependenciesToo) {
 }
 
 // Tasks that share a name but not an id (Nextflow's processes) are distinct tasks; in the
-// 1.4 layout they keep their names as labels, and a name names a task only when one task
-// bears it.
+// 1.4 layout they are known as name#id, the others by their names (issue #40 item 5), and a
+// name names a task only when one task bears it.
 TEST(WfCommons, RepeatedNamesWithUniqueIdsAreDistinctTasks) {
   const TaskGraph g = read_wfcommons_file(data("repeated-names.wfformat-1.4.json"));
   ASSERT_EQ(g.size(), 4);
-  EXPECT_EQ(g.task(0).name, "align");
-  EXPECT_EQ(g.task(1).name, "align");
+  EXPECT_EQ(g.task(0).name, "align#ID01");
+  EXPECT_EQ(g.task(1).name, "align#ID02");
+  EXPECT_EQ(g.task(2).name, "merge");
+  EXPECT_EQ(g.task(3).name, "stats");
   EXPECT_EQ(g.task(1).work, 3);
   const std::vector<std::tuple<int, int, double>> expected = {
       {0, 2, 300},   // listed by id on both ends

@@ -16,10 +16,27 @@
 #include "experiments/kinds/task_tree/tree_command.hpp"
 #include "experiments/output/output_file.hpp"
 #include "experiments/run/mpi_session.hpp"
+#include "sim/interruption.hpp"
+#include "sim/test_marker.hpp"
 
 namespace {
 
-void on_signal(int) { mpnsim::run_interrupted().store(true); }
+// The first SIGINT or SIGTERM asks the work to stop at its next poll; the handler then gives
+// the signal back its default action, so that a second one ends the process at once (a loop
+// that polls seldom, such as one large linear program, cannot hold the user).
+void on_signal(int signal) {
+  mpnsim::run_interrupted().store(true);
+  std::signal(signal, SIG_DFL);
+}
+
+// From here on SIGINT and SIGTERM set the interruption flag, which the long loops poll
+// (sim/interruption.hpp): the command stops, says so in one line and exits 130 instead of
+// dying with half its work said.
+void stop_at_signals() {
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  mpnsim::write_test_marker();
+}
 
 // CLI11 reads "-1" into an unsigned option as 2^64 - 1: refuse the sign before it converts.
 const CLI::Validator kNonNegative(
@@ -349,9 +366,8 @@ static int run_main(int argc, char** argv) {
                                            : spdlog::level::info);
 
   try {
+    if (*run || *validate || *dlt || *dag || *tree) stop_at_signals();
     if (*run) {
-      std::signal(SIGINT, on_signal);
-      std::signal(SIGTERM, on_signal);
       auto overrides = parse_sets(sets);
       if (!seed.empty()) overrides.push_back({"seed", seed, "--seed"});
       if (!repetitions.empty()) overrides.push_back({"repetitions", repetitions, "--repetitions"});
@@ -396,6 +412,9 @@ static int run_main(int argc, char** argv) {
   } catch (const CLI::ValidationError& e) {
     spdlog::error("{}", e.what());
     return mpnsim::kExitBadInput;
+  } catch (const mpnsim::Interrupted&) {
+    spdlog::error("interrupted: nothing was written");
+    return mpnsim::kExitInterrupted;
   } catch (const std::bad_alloc&) {
     // The last resort: the size checks estimate memory before the work, but not every byte.
     const auto* command = app.get_subcommands().empty() ? nullptr : app.get_subcommands().front();

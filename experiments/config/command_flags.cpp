@@ -12,6 +12,7 @@
 #include "experiments/config/input_error.hpp"
 #include "experiments/config/yaml_source.hpp"
 #include "experiments/config/yaml_syntax_problem.hpp"
+#include "sim/interruption.hpp"
 
 namespace mpnsim {
 
@@ -108,6 +109,11 @@ int report_input_errors(std::string_view command, const std::function<int()>& bo
     spdlog::error("{}: --{}: {}", command, e.key(), e.problem());
   } catch (const std::invalid_argument& e) {
     spdlog::error("{}: {}", command, e.what());
+  } catch (const Interrupted&) {
+    // SIGINT/SIGTERM (main.cpp's handler): every output file is written whole or not at all, and
+    // none is written before the work ends, so nothing was.
+    spdlog::error("{}: interrupted: nothing was written", command);
+    return kExitInterrupted;
   }
   return kExitBadInput;
 }

@@ -15,6 +15,7 @@
 #include "experiments/config/output_names.hpp"
 #include "experiments/config/overrides.hpp"
 #include "experiments/config/sweep.hpp"
+#include "experiments/config/yaml_copy.hpp"
 #include "experiments/config/yaml_source.hpp"
 #include "experiments/config/yaml_syntax_problem.hpp"
 
@@ -247,30 +248,32 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
     file.name = file.experiments.front().name;
     file.description = file.experiments.front().description;
   }
-  const auto point_text = std::make_shared<const std::string>(comment_free_text(*text, doc));
+  auto point_doc = std::make_shared<PointDocument>();
+  point_doc->doc = YAML::Load(comment_free_text(*text, doc));
   for (auto& e : file.experiments) {
     e.source_text = text;
-    e.point_text = point_text;
+    e.point_doc = point_doc;
   }
   return file;
 }
 
 YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
-  const YAML::Node doc = YAML::Load(*spec.point_text);
-  YAML::Node node = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]) : doc;
+  const std::lock_guard lock(spec.point_doc->reading);
+  const YAML::Node& doc = spec.point_doc->doc;
+  const YAML::Node experiment = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]) : doc;
+  // Everything but the sweep, whose values the point's assignments below stand for: a copy
+  // of the whole file per point made sweeps of thousands of values quadratic.
+  YAML::Node node = copy_with_marks(experiment, "sweep");
   for (const auto& o : spec.overrides) set_path(node, o.key, override_value(o));
-  const YAML::Node sweep = spec.suite_index >= 0 ? YAML::Node(doc["experiments"][spec.suite_index]["sweep"])
-                                                 : YAML::Node(doc["sweep"]);
+  const YAML::Node sweep = experiment["sweep"];
   for (const auto& a : point.assignments) {
-    YAML::Node value;
     if (a.generated) {
-      value = YAML::Node(a.text);
-    } else {
-      const YAML::Node block = a.block >= 0 ? YAML::Node(sweep[a.block]) : sweep;
-      const YAML::Node entry = block[a.key];
-      value.reset(a.index >= 0 ? YAML::Node(entry[a.index]) : entry);
+      set_path(node, a.key, YAML::Node(a.text));
+      continue;
     }
-    set_path(node, a.key, value);
+    const YAML::Node block = a.block >= 0 ? YAML::Node(sweep[a.block]) : sweep;
+    const YAML::Node entry = block[a.key];
+    set_path(node, a.key, copy_with_marks(a.index >= 0 ? YAML::Node(entry[a.index]) : entry));
   }
   return node;
 }

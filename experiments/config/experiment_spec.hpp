@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,15 @@ struct Override {
   std::string text() const;    // "--set topology.depth=3", "--seed 7"
 };
 
+// The experiment file without its comments (comment_free_text), parsed once and read by
+// point_config for every point; `reading` is held while a point is copied out of it, so that
+// threads preparing points read it one at a time (yaml-cpp's nodes are not made for
+// concurrent use).
+struct PointDocument {
+  YAML::Node doc;
+  mutable std::mutex reading;
+};
+
 struct ExperimentSpec {
   std::string file;
   std::string name;
@@ -40,7 +50,7 @@ struct ExperimentSpec {
   CompareSpec compare;  // `compare:`; compare.enabled is false without one
   // What point_config needs to rebuild a point's configuration from scratch.
   std::shared_ptr<const std::string> source_text;  // the file as read
-  std::shared_ptr<const std::string> point_text;   // the same without its comments (comment_free_text)
+  std::shared_ptr<const PointDocument> point_doc;  // the same without its comments, parsed once
   int suite_index = -1;                            // position in `experiments:` (-1: not a suite)
   std::vector<Override> overrides;          // from the command line, those aimed at this experiment
 };
@@ -68,10 +78,12 @@ ExperimentFile load_experiment_file(const std::string& path, const std::vector<O
                                     const KindKeys& kind_keys = {});
 
 // The configuration of one point: the experiment's mapping with the point's
-// assignments applied. It is built from a fresh parse of the file, so that
-// points do not share yaml-cpp's node memory (which grows with every node made
-// from it and made sweeps of thousands of points quadratic); positions in the
-// file are the same.
+// assignments applied, less its `sweep:` (the point's values stand in its place).
+// It is a copy of the file's one parse (copy_with_marks: positions in the file are
+// the same) of the mapping and of the point's values alone, so that points do not
+// share yaml-cpp's node memory (which grows with every node made from it) and a
+// point costs the size of its configuration, not of the file: a sweep of thousands
+// of values is checked in time linear in them.
 YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point);
 
 // Keys every experiment accepts, whatever its kind.

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <sys/wait.h>
 
 #include <fmt/format.h>
+
+#include "experiments/output/child_process.hpp"
+#include "sim/interruption.hpp"
 
 namespace mpnsim {
 
@@ -34,11 +36,14 @@ namespace {
 
 std::string gp_string(const std::string& s) { return gnuplot_string(s); }
 
-// Paths go to the shell in single quotes.
-std::string shell_quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
+
+bool has_control(const std::string& s) { return std::any_of(s.begin(), s.end(), is_control); }
+
+std::string shown_as_in_csv(const std::string& s) {
+  std::string out;
+  for (const char c : s) out += is_control(c) ? fmt::format("\\x{:02x}", static_cast<unsigned char>(c)) : std::string(1, c);
+  return out;
 }
 
 }  // namespace
@@ -61,7 +66,9 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
   s += "set ylabel " + gp_string(plot.ylabel) + " noenhanced\n";
   std::vector<std::string> titles;
   if (plot.series.empty()) titles.push_back(plot.y);
-  for (const auto& c : series) titles.push_back(c.value);
+  // A title shows a control character as results.csv does (\xHH text, CsvWriter::escape),
+  // so that the legend names the value the way the CSV beside it holds it.
+  for (const auto& c : series) titles.push_back(shown_as_in_csv(c.value));
   if (intervals) {
     // The means and intervals were computed from the rows: written into the script as they are.
     s += "set datafile separator whitespace\nunset datafile columnheaders\n";
@@ -100,7 +107,9 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
       for (std::size_t i = 0; i < series.size(); ++i) {
         const std::string& value = series[i].value;
         std::string picked;
-        if (value.find_first_of(",\"") == std::string::npos) {
+        // A comma, a quote or a control character is quoted or escaped in the CSV
+        // (CsvWriter::escape): such a value is picked by its points, never by its text.
+        if (value.find_first_of(",\"") == std::string::npos && !has_control(value)) {
           picked = fmt::format("strcol({}) eq {}", gp_string(plot.series), gp_string(value));
         } else {
           for (std::size_t p : series[i].points)
@@ -178,21 +187,21 @@ bool gnuplot_available() {
 }
 
 bool run_gnuplot(const std::filesystem::path& dir, const std::string& script_name, std::string& error) {
-  const std::string cmd = fmt::format("cd {} && gnuplot {} 2>&1", shell_quoted(dir.string()),
-                                      shell_quoted(script_name));
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) {
-    error = "could not start gnuplot";
+  if (interruption_requested().load()) {  // the next plot of an interrupted run is not started
+    error = "interrupted";
     return false;
   }
-  std::string out;
-  char buf[512];
-  while (std::fgets(buf, sizeof buf, pipe)) out += buf;
-  const int status = pclose(pipe);
+  ChildResult r = run_child(dir, "gnuplot", {script_name});
+  std::string& out = r.output;
   while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
-  if (status != 0 || !out.empty()) {
+  if (r.interrupted) {
+    error = "interrupted";
+    return false;
+  }
+  const bool ok = r.started && r.status == 0;
+  if (!ok || !out.empty()) {
     error = out.empty() ? "gnuplot failed" : out;
-    return status == 0;  // warnings only: the plot exists
+    return ok;  // warnings only: the plot exists
   }
   return true;
 }

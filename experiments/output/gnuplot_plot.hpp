@@ -18,8 +18,9 @@ struct PlotSeries {
 // The gnuplot script that draws `plot` from `csv_name` (in the same directory)
 // into <plot.name>.png and <plot.name>.svg; one curve per series (in
 // first-appearance order), repetitions averaged per x. Rows are picked by the
-// series column's text, or by point number when the text holds a comma or a
-// quote (gnuplot's strcol does not read quoted CSV fields). Each curve has its
+// series column's text, or by point number when the text holds a comma, a
+// quote or a control character (gnuplot's strcol does not read quoted CSV fields, and the
+// CSV shows control characters as \xHH text, as the curves' titles do). Each curve has its
 // own dash and point type, earlier ones wider, so that coinciding curves stay
 // visible. With plot.errorbars, each x gets a bar of the mean of <y>_ci95.
 // A non-empty `note` is a second line under the title: what a reader must know before

@@ -53,7 +53,9 @@ void write_in_place(const fs::path& path, bool through_link, const std::function
     ::close(fd);
     std::error_code ec;
     const fs::path target = fs::read_symlink(path, ec);
-    throw std::runtime_error(fmt::format(
+    // A refusal is the input's fault (std::invalid_argument: exit 2, SECURITY.md), a failed
+    // write the system's (std::runtime_error: exit 1).
+    throw std::invalid_argument(fmt::format(
         "refused to write {}: it is a symbolic link{}; mpnsim writes through a link only to a pipe or device, "
         "as a link may lead to any file: give the file itself",
         path.string(), ec ? "" : fmt::format(" to {}", target.string())));
@@ -108,7 +110,7 @@ void write_output_file(const fs::path& path, const std::function<void(std::ostre
     if (link || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode))
       return write_in_place(path, link, produce);
     if (!S_ISREG(st.st_mode))
-      throw std::runtime_error(fmt::format("refused to write {}: it is {}", path.string(),
+      throw std::invalid_argument(fmt::format("refused to write {}: it is {}", path.string(),
                                            S_ISDIR(st.st_mode) ? "a directory" : "a block device"));
   } else if (errno != ENOENT) {
     throw std::runtime_error(fmt::format("cannot write {}: {}", path.string(), reason(errno)));

@@ -19,7 +19,7 @@ namespace mpnsim {
 //  - a FIFO, character device or socket, reached directly or through a link (/dev/null, the
 //    /dev/fd/N of `--gantt >(cat)`): written in place;
 //  - anything else (a link to a regular file or directory, a directory, a block device):
-//    refused, nothing written.
+//    refused with std::invalid_argument (bad input, exit 2), nothing written.
 // Parent directories are made as needed. Throws std::runtime_error naming what mpnsim was
 // doing, the path and the OS reason ("No space left on device").
 void write_output_file(const std::filesystem::path& path, const std::function<void(std::ostream&)>& produce);

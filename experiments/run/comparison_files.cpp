@@ -16,6 +16,7 @@
 #include "experiments/analysis/ratio_to_best.hpp"
 #include "experiments/config/input_error.hpp"
 #include "experiments/output/gnuplot_plot.hpp"
+#include "experiments/output/markdown_text.hpp"
 #include "sim/csv_writer.hpp"
 
 namespace mpnsim {
@@ -291,7 +292,8 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
       }
       // comparison.md: one table per metric and group.
       md << "\n## " << mv.name << " (" << better << " is better)";
-      for (std::size_t k = 0; k < group.size(); ++k) md << (k ? ", " : ": ") << group_keys[k] << " = " << group[k];
+      for (std::size_t k = 0; k < group.size(); ++k)
+        md << (k ? ", " : ": ") << group_keys[k] << " = " << markdown_text(group[k]);
       const std::size_t ratio_instances = c.variants.front().ratio_instances;
       const std::string why_left_out =
           cmp.ratio_to == "optimum" ? "the exact scheduler did not prove its schedule optimal within its budget"
@@ -307,14 +309,15 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
       md << "|---|---:|---:|---:|---:|---:|---:|\n";
       for (std::size_t v = 0; v < variants.size(); ++v) {
         const VariantComparison& s = c.variants[v];
-        md << fmt::format("| {} | {} | {:.4g} | {} | {} | {} | {}/{}/{} |\n", variants[v], mean_and_interval(s),
+        md << fmt::format("| {} | {} | {:.4g} | {} | {} | {} | {}/{}/{} |\n", markdown_text(variants[v]),
+                          mean_and_interval(s),
                           s.gap_to_best, ratio_cell(s.mean_ratio_to_best), ratio_cell(s.geomean_ratio_to_best), s.best,
                           s.wins, s.ties, s.losses);
       }
       md << "\n| pair | a better | ties | b better | Wilcoxon p | Holm p |\n|---|---:|---:|---:|---:|---:|\n";
       for (const PairComparison& p : c.pairs)
-        md << fmt::format("| {} vs {} | {} | {} | {} | {:.4g} | {:.4g} |\n", variants[p.variant_a],
-                          variants[p.variant_b], p.a_better, p.ties, p.b_better, p.wilcoxon_p, p.holm_p);
+        md << fmt::format("| {} vs {} | {} | {} | {} | {:.4g} | {:.4g} |\n", markdown_text(variants[p.variant_a]),
+                          markdown_text(variants[p.variant_b]), p.a_better, p.ties, p.b_better, p.wilcoxon_p, p.holm_p);
     }
 
     // The performance profile over every instance of every group.

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "experiments/run/plot_estimate.hpp"
+
 namespace mpnsim {
 
 namespace {
@@ -80,6 +82,12 @@ void check_plot(const PreparedExperiment& pe, const YamlSource& src, const PlotS
   require("x", plot.x, true);
   require("y", plot.y, true);
   if (!plot.series.empty()) require("series", plot.series, false);
+  if (!plot.series.empty())
+    if (const std::uint64_t curves = swept_curve_count(*pe.spec, plot.series); curves > 0) {
+      const double rows = static_cast<double>(pe.spec->points.size()) * pe.spec->repetitions;
+      if (const std::string problem = plot_cost_problem(curves, rows, plot.series); !problem.empty())
+        src.fail(plot.node["series"], plot.path + ".series", problem);
+    }
   if (!plot.errorbars) return;
   // The interval comes from the kind's own <y>_ci95 column where it writes one (a task tree's
   // LIF over its trees); otherwise it is computed over the repetitions, which needs some.

@@ -14,6 +14,7 @@
 
 #include "experiments/analysis/statistics.hpp"
 #include "experiments/output/gnuplot_plot.hpp"
+#include "experiments/run/plot_estimate.hpp"
 #include "sim/csv_writer.hpp"
 #include "topologies/registry.hpp"
 
@@ -278,6 +279,14 @@ void write_experiment_results(const PreparedExperiment& pe, const std::vector<Ru
     const auto intervals = computed ? plot_intervals(spec, plot, series, records) : std::vector<std::vector<PlotInterval>>{};
     put(plot.name + ".gp", gnuplot_script(labelled, "results.csv", series, note, computed ? &intervals : nullptr));
     if (!draw_plots) continue;
+    // A series that is no swept key was judged only now that its values are known.
+    if (const std::string problem =
+            plot.series.empty() ? "" : plot_cost_problem(series.size(), static_cast<double>(records.size()), plot.series);
+        !problem.empty()) {
+      report.problems.push_back(fmt::format("{}: plot {} not drawn (its script {}.gp is written): {}", spec.name,
+                                            plot.name, plot.name, problem));
+      continue;
+    }
     std::string error;
     if (!run_gnuplot(out.staging_dir() / prefix, plot.name + ".gp", error)) {
       report.problems.push_back(fmt::format("{}: gnuplot failed on {}: {}", spec.name, plot.name, error));

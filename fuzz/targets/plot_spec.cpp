@@ -1,6 +1,7 @@
 // Fuzz target: plot specifications into gnuplot scripts; no input text may reach gnuplot as code (issue #21, H0).
 #include "fuzz/fuzz_target.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "experiments/output/gnuplot_plot.hpp"
@@ -46,14 +47,18 @@ Case read_case(std::string_view text) {
 }
 
 // The same plot with every text that is not empty replaced by "a" ("a," where the text picks rows by point
-// number): its script has the same code, only other strings.
+// number: it holds a comma, a quote or a control character): its script has the same code, only other strings.
 Case placeholder(const Case& c) {
   Case q = c;
   // An empty title or series leaves its line out: it stays empty.
   for (std::string* s : {&q.plot.name, &q.plot.x, &q.plot.y, &q.plot.title, &q.plot.xlabel, &q.plot.ylabel,
                          &q.plot.series})
     if (!s->empty()) *s = "a";
-  for (auto& s : q.series) s.value = s.value.find_first_of(",\"") == std::string::npos ? "a" : "a,";
+  for (auto& s : q.series) {
+    const bool control = std::any_of(s.value.begin(), s.value.end(),
+                                     [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
+    s.value = s.value.find_first_of(",\"") == std::string::npos && !control ? "a" : "a,";
+  }
   return q;
 }
 

@@ -22,3 +22,12 @@ def text(value):
 def text_params(params):
     """(name, text) pairs of keyword arguments, in the order given."""
     return [(name, text(value)) for name, value in params.items()]
+
+
+def seed_value(seed):
+    """A seed as the command line's --seed reads it: a whole number in [0, 2^64); else InputError."""
+    from . import _mpnsim
+
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) < 2**64:
+        raise _mpnsim.InputError(f"seed: expected a whole number from 0 to 2^64 - 1, got {seed!r}")
+    return int(seed)

@@ -29,6 +29,12 @@ def run_experiment(path, output=None):
         return frames if suite else next(iter(frames.values()))
 
     if output is not None:
-        return run(os.fspath(output))
+        directory = os.fspath(output)
+        if not isinstance(directory, str) or not directory:
+            # "" would be `mpnsim run` without -o: results/<name>/ under the current directory.
+            raise _mpnsim.InputError(
+                f"run_experiment: output: expected the path of a directory to write, got {output!r} "
+                "(leave output out, or None, to write no files)")
+        return run(directory)
     with tempfile.TemporaryDirectory(prefix="mpnsim-") as scratch:
         return run(os.path.join(scratch, "output"))

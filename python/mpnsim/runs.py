@@ -2,7 +2,7 @@
 
 from . import _mpnsim
 from ._result import JsonResult
-from ._text import text, text_params
+from ._text import seed_value, text, text_params
 from .machine import Machine
 
 
@@ -59,6 +59,6 @@ def task_tree(scheduler, topology, workload, seed=None, **params):
         return None if execution.get(name) is None else kind(execution[name])
 
     return TreeResult(_mpnsim.task_tree(
-        args, None if seed is None else int(seed), bool(execution.get("execute", False)), opt("grain", float),
+        args, None if seed is None else seed_value(seed), bool(execution.get("execute", False)), opt("grain", float),
         opt("S", float), opt("C", float), opt("task_size", float), opt("result_size", float),
         opt("coprocessor", bool), text(execution.get("send_ports", "")), text(execution.get("recv_ports", ""))))

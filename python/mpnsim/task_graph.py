@@ -1,9 +1,11 @@
 """mpnsim.TaskGraph: a task DAG, generated, read from a file or built from lists."""
 
+import collections.abc
+import numbers
 import os
 
 from . import _mpnsim
-from ._text import text_params
+from ._text import seed_value, text_params
 
 
 class TaskGraph:
@@ -19,7 +21,7 @@ class TaskGraph:
         Parameters: tasks, max_in, max_out, exec_min, exec_max, data_min, data_max, integer. `seed` is
         the command's --seed (an experiment's seed, from which the graph's own seed is derived).
         """
-        return cls(_mpnsim.generate_graph(text_params(params), int(seed)))
+        return cls(_mpnsim.generate_graph(text_params(params), seed_value(seed)))
 
     @classmethod
     def read(cls, path, format=None, **params):
@@ -36,28 +38,43 @@ class TaskGraph:
 
         `work` is a list (tasks named "T0", "T1", ... and numbered by position) or a dict of
         name -> work (numbered in the dict's order); an edge's ends are task numbers, or names
-        with a dict.
+        with a dict. Works and data are numbers (not text), and each (from, to) is given once.
         """
+        def number(v, where):
+            # bool is an int to Python, and float("3") parses text: neither is a work.
+            if isinstance(v, bool) or not isinstance(v, numbers.Real):
+                hint = (" (a list of (name, work) pairs? give a dict name -> work)"
+                        if isinstance(v, (tuple, list)) and len(v) == 2 else "")
+                raise _mpnsim.InputError(f"from_edges: {where}: expected a number, got {v!r}{hint}")
+            return float(v)
+
         if isinstance(work, dict):
             names = [str(k) for k in work]
-            works = [float(v) for v in work.values()]
+            works = [number(v, f"work[{k!r}]") for k, v in work.items()]
+        elif isinstance(work, (str, bytes)) or not isinstance(work, collections.abc.Iterable):
+            raise _mpnsim.InputError(
+                f"from_edges: work: expected a list of works or a dict name -> work, got {type(work).__name__}")
         else:
-            works = [float(v) for v in work]
+            works = [number(v, f"work[{i}]") for i, v in enumerate(work)]
             names = [f"T{i}" for i in range(len(works))]
         index = {n: i for i, n in enumerate(names)}
 
         def end(x):
             if isinstance(x, str):
                 if x not in index:
-                    raise _mpnsim.InputError(f"edge end '{x}' is not a task")
+                    hint = ("; with a list of works the tasks are T0, T1, ...: give a dict name -> work to name them"
+                            if not isinstance(work, dict) else "")
+                    raise _mpnsim.InputError(f"edge end '{x}' is not a task{hint}")
                 return index[x]
+            if isinstance(x, bool) or not isinstance(x, numbers.Integral):
+                raise _mpnsim.InputError(f"edge end {x!r} is not a task number or name")
             return int(x)
 
         triples = []
         for e in edges:
             if len(e) != 3:
                 raise _mpnsim.InputError(f"an edge is (from, to, data), got {e!r}")
-            triples.append((end(e[0]), end(e[1]), float(e[2])))
+            triples.append((end(e[0]), end(e[1]), number(e[2], f"the data of edge {e!r}")))
         return cls(_mpnsim.graph_from_edges(names, works, triples, str(name)))
 
     @property

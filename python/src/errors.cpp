@@ -6,6 +6,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include "experiments/config/input_error.hpp"
+#include "experiments/run/runner.hpp"
+#include "interrupt_relay.hpp"
 #include "sim/interruption.hpp"
 #include "sim/parameters.hpp"
 
@@ -38,6 +40,15 @@ std::string input_error_text(const std::exception_ptr& e) {
   return {};
 }
 
+void raise_out_of_memory(const char* call) {
+  PyErr_SetString(PyExc_MemoryError,
+                  (std::string("out of memory while running ") + call +
+                   ": the input asks for more memory than this process may use (see `ulimit -v` and the machine's "
+                   "free memory); try a smaller network or workload")
+                      .c_str());
+  throw py::error_already_set();
+}
+
 void bind_errors(py::module_& m) {
   error_type = PyErr_NewExceptionWithDoc("mpnsim.Error", "Base of the errors mpnsim raises.", nullptr, nullptr);
   if (!error_type) throw py::error_already_set();
@@ -63,7 +74,9 @@ void bind_errors(py::module_& m) {
     } catch (const py::builtin_exception&) {
       throw;
     } catch (const Interrupted& x) {
-      PyErr_SetString(PyExc_KeyboardInterrupt, x.what());
+      raise_for_interruption(x.what());
+    } catch (const RunInterrupted& x) {
+      raise_for_interruption(x.what());
     } catch (const std::bad_alloc&) {
       throw;
     } catch (const std::exception& x) {

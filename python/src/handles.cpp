@@ -1,6 +1,8 @@
 // Machines and task graphs made through the readers the command line uses.
 #include "handles.hpp"
 
+#include <unordered_map>
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -75,12 +77,21 @@ GraphHandle graph_from_edges(const std::vector<std::string>& names, const std::v
   g->reserve(static_cast<int>(work.size()), static_cast<int>(edges.size()));
   for (std::size_t t = 0; t < work.size(); ++t) g->add_task(names[t], work[t]);
   const int n = g->size();
+  std::unordered_map<std::uint64_t, std::size_t> seen;  // (from, to) -> the edge that has it
   for (std::size_t e = 0; e < edges.size(); ++e) {
     const auto& [from, to, data] = edges[e];
     if (from < 0 || from >= n || to < 0 || to >= n)
       throw std::invalid_argument(
           fmt::format("edge {} ({} -> {}): its ends must be tasks 0..{}", e, from, to, n - 1));
     if (from == to) throw std::invalid_argument(fmt::format("edge {}: task {} depends on itself", e, names[from]));
+    // Two edges between the same tasks would be two messages in the schedule but one line in
+    // DOT file the graph is written to (`strict digraph`), which would read back as another graph.
+    const auto [it, added] = seen.emplace(static_cast<std::uint64_t>(from) << 32 | static_cast<std::uint32_t>(to), e);
+    if (!added)
+      throw std::invalid_argument(fmt::format("edge {} ({} -> {}) repeats edge {}: give each dependency once, with "
+                                              "its whole data",
+                                              e, names[static_cast<std::size_t>(from)],
+                                              names[static_cast<std::size_t>(to)], it->second));
     g->add_edge(from, to, data);
   }
   g->finalize();

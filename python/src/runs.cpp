@@ -13,6 +13,8 @@
 #include "experiments/kinds/task_tree/tree_command.hpp"
 #include "experiments/output/output_directory.hpp"
 #include "experiments/run/runner.hpp"
+#include "errors.hpp"
+#include "interrupt_relay.hpp"
 #include "python_scheduler.hpp"
 
 namespace py = pybind11;
@@ -20,7 +22,7 @@ namespace py = pybind11;
 namespace mpnsim::python {
 
 py::tuple schedule_dag(const GraphHandle& graph, const MachineHandle& machine, const std::string& scheduler,
-                       const TextParams& params) {
+                       const TextParams& params) try {
   YAML::Node config(YAML::NodeType::Map);
   config["machine"] = YAML::Clone(machine.node);
   YAML::Node s(YAML::NodeType::Map);
@@ -37,6 +39,7 @@ py::tuple schedule_dag(const GraphHandle& graph, const MachineHandle& machine, c
   std::vector<double> start, finish, replayed;
   {
     // A Python scheduler takes the lock back while it runs (python_scheduler.cpp).
+    const SigintRelay relay;
     py::gil_scoped_release release;
     const YamlSource src("command line");
     const DagSetup setup = read_dag_setup(src, config, graph.workload);
@@ -63,10 +66,12 @@ py::tuple schedule_dag(const GraphHandle& graph, const MachineHandle& machine, c
   columns["finish"] = finish;
   columns["replayed_finish"] = replayed;
   return py::make_tuple(json, columns);
+} catch (const std::bad_alloc&) {
+  raise_out_of_memory("mpnsim.schedule");
 }
 
 std::string run_divisible(const std::string& strategy, const MachineHandle& machine, double load,
-                          std::optional<int> source, const TextParams& params) {
+                          std::optional<int> source, const TextParams& params) try {
   DltCommandOptions o;
   o.strategy = strategy;
   o.machine = YAML::Clone(machine.node);
@@ -77,14 +82,17 @@ std::string run_divisible(const std::string& strategy, const MachineHandle& mach
     o.extras.push_back("--strategy." + name);
     o.extras.push_back(value);
   }
+  const SigintRelay relay;
   py::gil_scoped_release release;
   std::ostringstream out;
   dlt_command_throwing(o, out);
   return out.str();
+} catch (const std::bad_alloc&) {
+  raise_out_of_memory("mpnsim.divisible");
 }
 
 std::string run_task_tree(const std::vector<std::string>& args, std::optional<std::uint64_t> seed,
-                          const TreeExecutionFlags& x) {
+                          const TreeExecutionFlags& x) try {
   TreeCommandOptions o;
   o.format = "json";
   o.seed = seed;
@@ -98,10 +106,13 @@ std::string run_task_tree(const std::vector<std::string>& args, std::optional<st
   o.coprocessor = x.coprocessor;
   o.send_ports = x.send_ports;
   o.recv_ports = x.recv_ports;
+  const SigintRelay relay;
   py::gil_scoped_release release;
   std::ostringstream out;
   tree_command_throwing(o, out);
   return out.str();
+} catch (const std::bad_alloc&) {
+  raise_out_of_memory("mpnsim.task_tree");
 }
 
 namespace {
@@ -109,6 +120,8 @@ namespace {
 using ExperimentResults = std::pair<std::vector<std::pair<std::string, std::string>>, std::vector<std::string>>;
 
 ExperimentResults run_experiment_unlocked(const std::string& path, const std::string& output) {
+  // Empty would mean the command's default, results/<name>/ in the current directory.
+  if (output.empty()) throw std::invalid_argument("run_experiment: output: expected the path of a directory, got ''");
   const ExperimentFile f = load_experiment_file(path, {}, experiment_kind_keys);
   const std::vector<PreparedExperiment> prepared = prepare_experiments(f);
   RunOptions options;
@@ -128,8 +141,11 @@ ExperimentResults run_experiment_file(const std::string& path, const std::string
   const RunInProgress running;
   forget_python_error();
   try {
+    const SigintRelay relay;
     py::gil_scoped_release release;
     return run_experiment_unlocked(path, output);
+  } catch (const std::bad_alloc&) {
+    raise_out_of_memory("mpnsim.run_experiment");
   } catch (const std::runtime_error& e) {
     // A Python scheduler's exception, which the runner reported with the point it stopped: the
     // exception itself, the runner's words as a note (Python 3.11's add_note).

@@ -5,7 +5,13 @@
 #include <cassert>
 #include <limits>
 
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
 #include "schedulers/dag/contention_builder.hpp"
+#include "schedulers/dag/time_horizon.hpp"
 #include "sim/interruption.hpp"
 
 namespace mpnsim {
@@ -14,6 +20,7 @@ ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string schedule
     : problem_(problem),
       ready_(static_cast<std::size_t>(problem.processors()), 0.0) {
   check_costs_fit(problem.graph, problem.machine);
+  latest_start_ = latest_carried_start(problem);
   schedule_.scheduler = std::move(scheduler);
   schedule_.processors = problem.processors();
   schedule_.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
@@ -127,6 +134,16 @@ double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const
 
 void ScheduleBuilder::place(int task, int p, double start) {
   poll_interruption();  // once a task: every list scheduler's outer loop places one
+  // Refused here rather than found by the checks afterwards: at such times the checks'
+  // tolerance and the sums themselves swallow whole tasks (time_horizon.hpp).
+  if (!std::isfinite(start) || start < 0 || start > latest_start_)
+    throw std::invalid_argument(fmt::format(
+        "task {}: start {} is {}", problem_.graph.task(task).name, start,
+        !std::isfinite(start) || start < 0
+            ? "not a time (finite, at least 0)"
+            : fmt::format("past {:.6g}, twice the time every task and message of the problem take one after another: "
+                          "the model's times do not carry durations that far (an overlap could pass unseen)",
+                          latest_start_)));
   if (contention_) {
     contention_->place(task, p, start);
     const double finish = schedule_.tasks[static_cast<std::size_t>(task)].finish;

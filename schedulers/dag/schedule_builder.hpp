@@ -78,6 +78,8 @@ class ScheduleBuilder {
   // finishes and arriving after the route delay. With contention the messages are booked
   // and the task starts at the earliest idle time of p from max(start, data-ready): `start`
   // as earliest_start or insertion_start gave it, unless other placements came between.
+  // Throws std::invalid_argument for a start that is not finite, negative, or past
+  // latest_carried_start (time_horizon.hpp).
   void place(int task, int p, double start);
 
   Schedule take() { return std::move(schedule_); }
@@ -86,6 +88,7 @@ class ScheduleBuilder {
   const DagProblem& problem_;
   Schedule schedule_;
   std::vector<double> ready_;       // TF per processor
+  double latest_start_ = 0;         // latest_carried_start of the problem
   std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
   mutable std::vector<std::pair<double, int>> bounds_;  // scratch of best_processor

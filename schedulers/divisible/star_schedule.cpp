@@ -9,6 +9,7 @@
 
 #include "schedulers/divisible/linear_program.hpp"
 #include "schedulers/divisible/strategy_support.hpp"
+#include "sim/interruption.hpp"
 
 namespace mpnsim {
 
@@ -59,6 +60,7 @@ int ports_or_none(int ports) { return ports == kAllPorts ? 0 : ports; }
 }  // namespace
 
 StarSchedule solve_star_schedule(const StarScheduleInput& in) {
+  poll_interruption();  // once a program: `results: best` solves one per return order tried
   std::vector<Costs> cost;
   check_input(in, cost);
   const int n = static_cast<int>(in.workers.size());

@@ -15,6 +15,7 @@
 
 #include "workloads/dag/dag_cycle.hpp"
 #include "workloads/dag/dag_input_limits.hpp"
+#include "workloads/dag/unique_task_names.hpp"
 #include "workloads/workload_input_error.hpp"
 
 namespace mpnsim {
@@ -252,13 +253,22 @@ TaskGraph build(const Reader& r, const RawWorkflow& w, const std::string& name, 
   g.reserve(static_cast<int>(w.tasks.size()), 0);
   std::unordered_map<std::string, int> index;  // key -> task
   std::unordered_map<std::string, int> named;  // 1.4 label -> task, -1 when several tasks bear it
+  // Tasks that share a name are known as name#id in every output (unique_task_names.hpp).
+  std::vector<std::string> names, keys;
   for (const RawTask& t : w.tasks) {
-    const auto [it, added] = index.emplace(t.key, g.size());
+    names.push_back(t.name);
+    keys.push_back(t.key);
+  }
+  for (const RawTask& t : w.tasks) {
+    const auto [it, added] = index.emplace(t.key, static_cast<int>(index.size()));
     if (!added)
       r.fail(t.key_path, fmt::format("task '{}' appears twice (also {}[{}])", t.key, w.tasks_path, it->second));
+  }
+  const std::vector<std::string> labels = unique_task_names(names, keys);
+  for (const RawTask& t : w.tasks) {
     if (w.names_refer)
       if (const auto [n, first] = named.emplace(t.name, g.size()); !first) n->second = -1;
-    g.add_task(t.name, t.work);
+    g.add_task(labels[static_cast<std::size_t>(g.size())], t.work);
   }
   auto resolve = [&](const Reference& ref) {
     if (const auto it = index.find(ref.name); it != index.end()) return it->second;

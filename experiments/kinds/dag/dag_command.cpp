@@ -14,7 +14,9 @@
 #include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
+#include "experiments/output/output_paths.hpp"
 #include "experiments/output/timeline_files.hpp"
+#include "sim/interruption.hpp"
 #include "topologies/registry.hpp"
 #include "workloads/dag/dot_format.hpp"
 
@@ -36,6 +38,8 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     if (o.generate == !o.graph.empty())
       throw ParamError("graph",
                        "give either --graph FILE (DOT, STG or WfCommons JSON) or --generate with the generator's flags");
+    check_output_paths({{"gantt", o.gantt}, {"trace", o.trace}, {"timeline", o.timeline}, {"schedule", o.schedule_csv},
+                        {"messages", o.messages_csv}, {"write-dot", o.write_dot}});
     if (o.generate && !o.costs.empty())
       throw ParamError("costs", "a cost table names the tasks of a graph file: give it with --graph FILE, not --generate");
     YAML::Node machine = load_machine_file(o.machine_file);
@@ -136,6 +140,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
 
     DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0), !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty());
     r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);
+    poll_interruption();  // a signal during the last steps: still nothing printed or written
     if (o.format == "json") out << std::setw(2) << dag_json(r, o.timing) << "\n";  // streamed: no copy of the text
     else out << dag_table(r, o.timing);
     GanttOptions g;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "experiments/config/work_limits.hpp"
+#include "schedulers/dag/comm_model.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 
 namespace mpnsim {
@@ -22,7 +23,66 @@ bool pairs_scheduler(const std::string& name) {
 // Those that insert a task into an idle gap of a processor (ScheduleBuilder::earliest_gap).
 bool insertion_scheduler(const std::string& name) { return name == "heft" || name == "cpop" || name == "peft"; }
 
+// Contention-aware runs (comm: contention), measured with `mpnsim dag --generate --tasks T
+// --topology hypercube --dim D --comm contention [--send-ports 1 --recv-ports 1] [--route
+// earliest]`, user CPU seconds of a Release build on a shared 2-core machine (default
+// generator: max_in = max_out = 3), 2026-11-27:
+//
+//   family        ports  route     D   T: seconds
+//   best (HEFT)   one    earliest  10  300: 1.05, 600: 5.71, 1200: 13.1
+//                                   8  600: 0.74, 1200: 2.92
+//                                   6  1200: 0.44, 2400: 1.43
+//                 one    engine    10  600: 0.68, 1200: 1.47, 2400: 3.35, 4800: 10.5
+//                                   8  4800: 2.42;  6  4800: 0.56
+//                 all    earliest  10  600: 0.14, 2400: 0.52;  6  2400: 0.04
+//                 all    engine    10  2400: 0.37, 9600: 2.18;  6  2400: 0.02
+//   pairs (ETF)   all    engine    10  300: 1.51, 600: 4.75;  6  600: 0.27, 1200: 1.30
+//                 one    earliest  10  150: 1.47, 300: 5.83
+//   DLS-pairs     all    engine    10  300: 1.66, 600: 5.82
+//   DLS           all    engine    10  300: 0.15, 600: 0.17 (one dynamic level per ready task, cheap)
+//   LPS           one    earliest  10  600: 0.21, 1200: 0.27
+//
+// Every placement books its messages hop by hop; with one port, a hop waits for a free lane
+// at both ends as well as the link, and the calendars it searches fill as tasks are placed,
+// so the cost per task grows with the tasks already placed. The earliest route searches
+// every shortest path (a subcube of 2^h processors for h hops on a hypercube). The pairs
+// family (ETF, DLS-pairs, Min-Min, Max-Min) evaluates every ready task again after each
+// booking, since any booking may delay any of them: T^2 evaluations of P processors.
+//
+// Fitted as seconds(T, P) = s * (T / 1000)^a * (P / 1024)^b, within a factor of 1.4 of every
+// measurement above (the times of a shared machine vary by about that much from run to run:
+// HEFT one-port earliest on the 10-cube grew as T^2.4, then T^1.2) and of the findings' 9.2 s
+// at T = 1000 and 51 s at T = 3000 (that HEFT, on the 10-cube: T^1.6).
+// The 12-cube's 10^5 tasks under one-port HEFT: about 9 * 10^4 s with the earliest route,
+// 3 * 10^3 s with the engine's, both refused.
+struct ContentionFit {
+  double seconds_at_1000_on_1024;  // s
+  double a;                        // growth in tasks
+  double b;                        // growth in processors
+};
+
+ContentionFit contention_fit(const std::string& name, bool port_limited, bool earliest) {
+  if (pairs_scheduler(name)) {
+    // 14.5 s all-port engine; one port and the earliest route together cost 4.5 times as much
+    // (ETF at T = 300 on D = 10: 5.83 s against 1.51 s). Each alone was not measured: taken as
+    // twice, between the two.
+    const double s = 14.5 * (port_limited ? (earliest ? 4.5 : 2.0) : (earliest ? 2.0 : 1.0));
+    return {s, 2.0, 1.0};
+  }
+  if (name == "lps") return {0.3, 1.0, 1.0};  // a neighbourhood of processors per task
+  if (port_limited) return earliest ? ContentionFit{10.0, 1.6, 1.25} : ContentionFit{1.13, 1.42, 1.05};
+  return earliest ? ContentionFit{0.23, 1.0, 1.0} : ContentionFit{0.12, 1.28, 1.0};
+}
+
 }  // namespace
+
+double dag_contention_steps(const std::string& scheduler, double tasks, double processors, bool port_limited,
+                            bool earliest_route) {
+  if (scheduler == "bsa") return 0;  // contention-aware by nature: its own estimate is the one above
+  const ContentionFit f = contention_fit(scheduler, port_limited, earliest_route);
+  const double seconds = f.seconds_at_1000_on_1024 * std::pow(tasks / 1000, f.a) * std::pow(processors / 1024, f.b);
+  return seconds / kSecondsPerStep;
+}
 
 double dag_task_count(const DagWorkload& workload) {
   if (workload.graph) return workload.graph->size();
@@ -59,15 +119,38 @@ std::string dag_work_problem(const DagSetup& setup) {
   if (name == "optimal" && setup.scheduler_params.has("max_states"))
     return optimal_search_problem(tasks, edges, processors,
                                   static_cast<double>(setup.scheduler_params.integer("max_states")));
-  const double steps = dag_schedule_steps(name, tasks, edges, processors);
-  if (steps <= kMaxEstimatedSteps) return "";
-  const char* why = pairs_scheduler(name)      ? " (every ready task-processor pair is compared at each step)"
+  double steps = dag_schedule_steps(name, tasks, edges, processors);
+  std::string why = pairs_scheduler(name)      ? " (every ready task-processor pair is compared at each step)"
                     : insertion_scheduler(name) ? " (each task's idle gap is searched on every processor)"
                                                 : "";
+  const CommOptions comm = comm_options(setup.scheduler_params);
+  if (comm.model == CommModel::contention) {
+    // Ports below the processor's links (one-port, k-port) make every hop wait for a lane.
+    bool port_limited = false;
+    const auto& topology = setup.machine.topology;
+    for (std::size_t p = 0; p < setup.machine.spec.processors.size(); ++p) {
+      const ProcessorSpec& x = setup.machine.spec.processors[p];
+      const int links = static_cast<int>(topology.adjacency()[p].size());
+      for (const int ports : {x.send_ports, x.recv_ports})
+        if (ports != kAllPorts && ports < links) port_limited = true;
+    }
+    const bool earliest = comm.route == RouteChoice::earliest;
+    if (const double c = dag_contention_steps(name, tasks, processors, port_limited, earliest); c > steps) {
+      steps = c;
+      why = fmt::format(" (comm: contention{}{}: every message is booked hop by hop{})",
+                        port_limited ? ", ports limited" : "", earliest ? ", route: earliest" : "",
+                        pairs_scheduler(name) ? ", and every ready task is evaluated again after "
+                                                                 "each booking"
+                                                               : "");
+    }
+  }
+  if (steps <= kMaxEstimatedSteps) return "";
   return fmt::format("{} on {:.0f} tasks and {:.0f} processors would take about {:.2g} steps{}, about {:.0f} s; at "
                      "most {:.0e} are allowed: fewer tasks or processors, or another scheduler ({})",
                      name, tasks, processors, steps, why, steps * kSecondsPerStep, kMaxEstimatedSteps,
-                     insertion_scheduler(name) ? "lps, hlf or dls" : "lps, hlf, dls, heft, cpop, peft");
+                     comm.model == CommModel::contention ? "comm: free, or lps"
+                     : insertion_scheduler(name)         ? "lps, hlf or dls"
+                                                         : "lps, hlf, dls, heft, cpop, peft");
 }
 
 }  // namespace mpnsim

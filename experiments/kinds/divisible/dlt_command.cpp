@@ -15,6 +15,7 @@
 #include "experiments/kinds/divisible/divisible_setup.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
+#include "experiments/output/output_paths.hpp"
 #include "experiments/output/timeline_files.hpp"
 #include "topologies/registry.hpp"
 
@@ -28,6 +29,7 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
   // The body that report_input_errors runs for the command; here its exceptions go to the caller.
   const auto body = [&]() -> int {
+    check_output_paths({{"gantt", o.gantt}, {"trace", o.trace}, {"timeline", o.timeline}});
     YAML::Node machine = o.machine ? YAML::Clone(*o.machine) : load_machine_file(o.machine_file);
     const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
     const DivisibleStrategyEntry& strategy =

@@ -17,6 +17,7 @@
 #include "experiments/kinds/task_tree/tree_work_estimate.hpp"
 #include "experiments/output/gantt_svg.hpp"
 #include "experiments/output/output_directory.hpp"
+#include "experiments/output/output_paths.hpp"
 #include "experiments/output/timeline_files.hpp"
 #include "topologies/registry.hpp"
 
@@ -83,6 +84,7 @@ int tree_command_throwing(const TreeCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
   // The body that report_input_errors runs for the command; here its exceptions go to the caller.
   const auto body = [&]() -> int {
+    check_output_paths({{"gantt", o.gantt}, {"trace", o.trace}, {"timeline", o.timeline}});
     const std::vector<Flag> flags = read_flags(o.args);
     std::array<std::string, 3> choice;
     std::vector<std::string> seen;

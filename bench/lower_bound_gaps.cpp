@@ -90,6 +90,12 @@ int main(int argc, char** argv) {
           const DagLowerBound b = dag_lower_bound(problem);
           old_gaps.add((opt - std::max(b.critical_path, b.work)) / opt);
           new_gaps.add((opt - b.value) / opt);
+          if (std::getenv("GAPS_DEBUG") && (opt - b.value) / opt > 0.2) {
+            std::printf("shape %d P %d opt %g: cp %g comm %g spread %g work %g density %g\n", shape, processors, opt,
+                        b.critical_path, b.communication_path, b.spread, b.work, b.density);
+            for (int t = 0; t < g.size(); ++t) std::printf("  t%d %g\n", t, g.work(t));
+            for (const DagEdge& e : g.edges()) std::printf("  %d->%d %g\n", e.from, e.to, e.data);
+          }
         }
     }
     std::printf("%6g  %9.1f%% %10.1f%%  %9.1f%% %10.1f%%   (%d graphs)\n", ccr, 100 * old_gaps.mean(),

@@ -189,29 +189,30 @@ TEST(DagLowerBound, DensityCountsTheWorkForcedIntoAnInterval) {
 }
 
 TEST(DagLowerBound, AConnectedGraphRunsOnOneProcessorOrSendsAMessage) {
-  // a (1) -> b (1) -> c (1) and a -> d (1) -> e (1), data 20, two processors. The tails: c
-  // and e 0, b and d 1 (their successor with them), a 3 (b and d with a, one after the other,
-  // each followed by its tail of 1: 1 + 1, then 2 + 1), so the path bound is 1 + 3 = 4. But
-  // on one processor the five tasks take 5, and any message costs 20 on top of a path: the
-  // cheapest, a -> b or a -> d, ends no sooner than 1 + 20 + 1 + 1 = 23. Hence 5.
-  TaskGraph g("two-chains");
-  for (const char* name : {"a", "b", "c", "d", "e"}) g.add_task(name, 1);
-  g.add_edge(0, 1, 20);
+  // x -> z, y -> z, y -> w, data 20, every task 1, two processors. No task has all four as
+  // ancestors or descendants: the paths give 3 at most (x and y before z, or z and w after
+  // y). But the graph is connected: on one processor it takes 4, and any message of 20 lies
+  // on a path of at least 1 + 20 + 1. Hence 4, the optimum.
+  TaskGraph g("w");
+  for (const char* name : {"x", "y", "z", "w"}) g.add_task(name, 1);
+  g.add_edge(0, 2, 20);
   g.add_edge(1, 2, 20);
-  g.add_edge(0, 3, 20);
-  g.add_edge(3, 4, 20);
+  g.add_edge(1, 3, 20);
   g.finalize();
   const ProblemBox box(std::move(g), complete_machine(2));
   const TaskWindows w = task_windows(box.problem());
-  EXPECT_DOUBLE_EQ(w.tail[0], 3);
-  EXPECT_DOUBLE_EQ(communication_path_bound(w), 4);
-  EXPECT_DOUBLE_EQ(spread_bound(box.problem(), w), 5);
-  EXPECT_DOUBLE_EQ(bound(box), 5);
-  EXPECT_DOUBLE_EQ(optimum(box), 5);
-  // With cheap messages the crossing path is the lesser: a -> b crossing gives
-  // 1 + 0.5 + 1 + 1 = 3.5 (c after b), below the 5 of one processor.
-  TaskGraph cheap = box.graph;
-  cheap.scale_data(0.025);
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 3);
+  EXPECT_DOUBLE_EQ(spread_bound(box.problem(), w), 4);
+  EXPECT_DOUBLE_EQ(density_bound(w, 2, 3), 3);  // nothing more from the intervals
+  EXPECT_DOUBLE_EQ(bound(box), 4);
+  EXPECT_DOUBLE_EQ(optimum(box), 4);
+  // a (1) -> b (1) -> c (1) and a -> d (1) -> e (1) with messages of 0.5: the crossing path
+  // is the lesser, a -> b crossing gives 1 + 0.5 + 1 + 1 = 3.5 (c after b), below the 5 of
+  // one processor.
+  TaskGraph cheap("two-chains");
+  for (const char* name : {"a", "b", "c", "d", "e"}) cheap.add_task(name, 1);
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {0, 3}, {3, 4}}) cheap.add_edge(from, to, 0.5);
+  cheap.finalize();
   const ProblemBox cheap_box(std::move(cheap), complete_machine(2));
   EXPECT_DOUBLE_EQ(spread_bound(cheap_box.problem(), task_windows(cheap_box.problem())), 3.5);
   // Two parts that need not talk: each is bounded alone, the larger counts.
@@ -223,6 +224,38 @@ TEST(DagLowerBound, AConnectedGraphRunsOnOneProcessorOrSendsAMessage) {
   parts.finalize();
   const ProblemBox parts_box(std::move(parts), complete_machine(2));
   EXPECT_DOUBLE_EQ(spread_bound(parts_box.problem(), task_windows(parts_box.problem())), 4);
+}
+
+TEST(DagLowerBound, ATaskWaitsForAllItsAncestorsOrForAMessageAmongThem) {
+  // a, b -> c; d, e -> f; c, f -> g, data 20; then g -> h with no data; every task 1, two
+  // processors. Splitting g's predecessors alone: c and f start at 2 (a and b before c),
+  // so with both on g's processor g starts at 2 + 1 + 1 = 4. But a to f are all ancestors
+  // of g: either they all run on g's processor, 6 in all before g, or a message of 20 crosses
+  // among them, which arrives no sooner than 1 + 20 at c or f: g starts at 6. Then h at 7
+  // and the bound is 8, the optimum (all on one processor).
+  TaskGraph g("in-tree");
+  for (const char* name : {"a", "b", "c", "d", "e", "f", "g", "h"}) g.add_task(name, 1);
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{0, 2}, {1, 2}, {3, 5}, {4, 5}, {2, 6}, {5, 6}})
+    g.add_edge(from, to, 20);
+  g.add_edge(6, 7, 0);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(w.start[2], 2);
+  EXPECT_DOUBLE_EQ(w.start[6], 6);
+  EXPECT_DOUBLE_EQ(w.start[7], 7);
+  EXPECT_DOUBLE_EQ(bound(box), 8);
+  EXPECT_DOUBLE_EQ(optimum(box), 8);
+  // Backwards the same: the out-tree mirror image has a tail of 6 at its root's successor.
+  TaskGraph m("out-tree");
+  for (const char* name : {"h", "g", "c", "f", "a", "b", "d", "e"}) m.add_task(name, 1);
+  m.add_edge(0, 1, 0);
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{1, 2}, {1, 3}, {2, 4}, {2, 5}, {3, 6}, {3, 7}})
+    m.add_edge(from, to, 20);
+  m.finalize();
+  const ProblemBox mirror(std::move(m), complete_machine(2));
+  EXPECT_DOUBLE_EQ(task_windows(mirror.problem()).tail[1], 6);
+  EXPECT_DOUBLE_EQ(bound(mirror), 8);
 }
 
 TEST(DagLowerBound, OneProcessorIsTheWholeWork) {

@@ -2,8 +2,10 @@
 #include "schedulers/dag/lower_bound.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <span>
@@ -136,6 +138,56 @@ double longest_path(const TaskGraph& g, const std::vector<int>& topo, const std:
   return longest;
 }
 
+// Up to this many tasks, each task's ancestors and descendants are held as bit sets (n^2 / 8
+// bytes: 0.5 MB here) for the closure refinement of task_windows; past it that refinement is
+// left out (it matters most on small graphs with costly messages).
+constexpr int kClosureTasks = 2048;
+
+// The closure refinement of one pass (forwards: starts over ancestors; backwards: tails over
+// descendants). A task v and all its ancestors form a weakly connected set: either it all runs
+// on v's processor, where the ancestors run one after another before v starts, so v starts no
+// sooner than their total least time; or one of its edges (x, y) joins two processors, and v
+// starts no sooner than that message's arrival at y plus the path from y to v. `reach` is
+// the least of that over the edges, by the same recursion as a longest path: through an edge
+// into v, max(start, reach) of a predecessor plus its time. Backwards the same gives tails.
+class Closure {
+ public:
+  explicit Closure(int n) : words_((static_cast<std::size_t>(n) + 63) / 64) {
+    if (n <= kClosureTasks) sets_.assign(static_cast<std::size_t>(n) * words_, 0);
+    reach_.assign(at(n), kInf);
+  }
+  bool on() const { return !sets_.empty(); }
+  // Task v's set is the union of its neighbours' sets and the neighbours; returns its total
+  // least time, and sets v's reach from the neighbour bounds `bound` and the message floors.
+  double add(int v, std::span<const std::pair<int, double>> neighbours, const std::vector<double>& bound,
+             const std::vector<double>& exec) {
+    std::uint64_t* mine = &sets_[at(v) * words_];
+    double reach = kInf;
+    for (const auto& [u, message] : neighbours) {
+      const std::uint64_t* theirs = &sets_[at(u) * words_];
+      for (std::size_t k = 0; k < words_; ++k) mine[k] |= theirs[k];
+      mine[at(u) / 64] |= std::uint64_t{1} << (at(u) % 64);
+      reach = std::min({reach, bound[at(u)] + exec[at(u)] + message,
+                        std::max(bound[at(u)], reach_[at(u)]) + exec[at(u)]});
+    }
+    reach_[at(v)] = reach;
+    double total = 0;
+    for (std::size_t k = 0; k < words_; ++k)
+      for (std::uint64_t bits = mine[k]; bits != 0; bits &= bits - 1)
+        total += exec[k * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+    return std::min(total, reach);
+  }
+  void clear() {
+    std::fill(sets_.begin(), sets_.end(), 0);
+    std::fill(reach_.begin(), reach_.end(), kInf);
+  }
+
+ private:
+  std::size_t words_;
+  std::vector<std::uint64_t> sets_;
+  std::vector<double> reach_;
+};
+
 TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& topo, std::vector<double> exec) {
   const TaskGraph& g = problem.graph;
   TaskWindows w;
@@ -153,6 +205,7 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
       const DagEdge& d = g.edge(e);
       by_task.emplace_back(incoming ? d.from : d.to, message_floor.time(d.data));
     }
+    if (by_task.size() < 2) return;
     std::sort(by_task.begin(), by_task.end());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < by_task.size(); ++i) {
@@ -163,6 +216,7 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
     }
     by_task.resize(kept);
   };
+  Closure closure(g.size());
   for (int v : topo) {
     gather(g.in_edges(v), true);
     neighbours.clear();
@@ -171,10 +225,12 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
       neighbours.push_back({w.start[at(u)], w.exec[at(u)], finish + message});
     }
     w.start[at(v)] = split_bound(neighbours, local);
+    if (closure.on()) w.start[at(v)] = std::max(w.start[at(v)], closure.add(v, by_task, w.start, w.exec));
   }
   // Backwards: what must follow a task's finish. A successor s elsewhere waits for the message,
   // then runs, then has its own tail; those on the task's processor run one after another from
   // its finish, each followed by its tail.
+  if (closure.on()) closure.clear();
   for (auto it = topo.rbegin(); it != topo.rend(); ++it) {
     const int v = *it;
     gather(g.out_edges(v), false);
@@ -184,6 +240,7 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
       neighbours.push_back({q, w.exec[at(s)], message + w.exec[at(s)] + q});
     }
     w.tail[at(v)] = split_bound(neighbours, local);
+    if (closure.on()) w.tail[at(v)] = std::max(w.tail[at(v)], closure.add(v, by_task, w.tail, w.exec));
   }
   return w;
 }

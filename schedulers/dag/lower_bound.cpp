@@ -143,6 +143,9 @@ double longest_path(const TaskGraph& g, const std::vector<int>& topo, const std:
 // left out (it matters most on small graphs with costly messages).
 constexpr int kClosureTasks = 2048;
 
+// The density step draws its candidate interval ends from at most about this many tasks.
+constexpr std::size_t kDensitySample = 4096;
+
 // The closure refinement of one pass (forwards: starts over ancestors; backwards: tails over
 // descendants). A task v and all its ancestors form a weakly connected set: either it all runs
 // on v's processor, where the ancestors run one after another before v starts, so v starts no
@@ -188,10 +191,14 @@ class Closure {
   std::vector<double> reach_;
 };
 
-TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& topo, std::vector<double> exec) {
+// The windows, and into `critical_path` (when given) the longest path of least times without
+// communication, found in the same pass.
+TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& topo, std::vector<double> exec,
+                             double* critical_path = nullptr) {
   const TaskGraph& g = problem.graph;
   TaskWindows w;
   w.exec = std::move(exec);
+  std::vector<double> plain(critical_path ? at(g.size()) : 0, 0.0);  // earliest starts without messages
   w.start.assign(at(g.size()), 0.0);
   w.tail.assign(at(g.size()), 0.0);
   // The least message time of each edge, kept per neighbouring task: two edges between the same
@@ -216,13 +223,34 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
     }
     by_task.resize(kept);
   };
+  // Cache hints: a task's edges lie anywhere among the graph's, and so do its neighbours'
+  // bounds; ask for the edges a few tasks ahead and, once those are near, for the bounds.
+  auto prefetch = [&](std::size_t i, bool incoming, const std::vector<double>& bound) {
+    auto order = [&](std::size_t k) { return incoming ? topo[k] : topo[topo.size() - 1 - k]; };
+    auto edges = [&](int t) { return incoming ? g.in_edges(t) : g.out_edges(t); };
+    if (i + 6 < topo.size())
+      for (int e : edges(order(i + 6))) __builtin_prefetch(&g.edge(e));
+    if (i + 3 < topo.size())
+      for (int e : edges(order(i + 3))) {
+        const DagEdge& d = g.edge(e);
+        __builtin_prefetch(&bound[at(incoming ? d.from : d.to)]);
+      }
+  };
   Closure closure(g.size());
-  for (int v : topo) {
+  for (std::size_t i = 0; i < topo.size(); ++i) {
+    const int v = topo[i];
+    prefetch(i, true, w.start);
     gather(g.in_edges(v), true);
     neighbours.clear();
+    double ready = 0;
     for (const auto& [u, message] : by_task) {
       const double finish = w.start[at(u)] + w.exec[at(u)];
       neighbours.push_back({w.start[at(u)], w.exec[at(u)], finish + message});
+      if (critical_path) ready = std::max(ready, plain[at(u)] + w.exec[at(u)]);
+    }
+    if (critical_path) {
+      plain[at(v)] = ready;
+      *critical_path = std::max(*critical_path, ready + w.exec[at(v)]);
     }
     w.start[at(v)] = split_bound(neighbours, local);
     if (closure.on()) w.start[at(v)] = std::max(w.start[at(v)], closure.add(v, by_task, w.start, w.exec));
@@ -231,8 +259,9 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
   // then runs, then has its own tail; those on the task's processor run one after another from
   // its finish, each followed by its tail.
   if (closure.on()) closure.clear();
-  for (auto it = topo.rbegin(); it != topo.rend(); ++it) {
-    const int v = *it;
+  for (std::size_t i = 0; i < topo.size(); ++i) {
+    const int v = topo[topo.size() - 1 - i];
+    prefetch(i, false, w.tail);
     gather(g.out_edges(v), false);
     neighbours.clear();
     for (const auto& [s, message] : by_task) {
@@ -272,7 +301,14 @@ double spread_bound(const DagProblem& problem, const TaskWindows& w) {
     while (root[at(t)] != t) t = root[at(t)] = root[at(root[at(t)])];
     return t;
   };
-  for (const DagEdge& e : g.edges()) root[at(find(e.from))] = find(e.to);
+  std::vector<int> size(at(n), 1);
+  for (const DagEdge& e : g.edges()) {
+    int a = find(e.from), b = find(e.to);
+    if (a == b) continue;
+    if (size[at(a)] < size[at(b)]) std::swap(a, b);
+    root[at(b)] = a;  // the smaller part under the larger: short paths to the roots
+    size[at(a)] += size[at(b)];
+  }
   std::vector<int> part(at(n));
   int parts = 0;
   std::vector<int> index(at(n), -1);
@@ -347,8 +383,13 @@ double density_bound(const TaskWindows& w, int processors, double known, double 
   const std::size_t n = w.exec.size();
   if (n == 0 || processors < 1) return known;
   const auto P = static_cast<std::size_t>(processors);
-  // Candidate interval ends: a from the earliest starts, b (counted back from T) from the tails.
-  auto distinct = [](std::vector<double> v) {
+  // Candidate interval ends: a from the earliest starts, b (counted back from T) from the tails
+  // (any a and b give a sound bound; these are where windows begin and end). On large graphs
+  // from every k-th task only, so that sorting them stays cheap beside the pairs' passes.
+  const std::size_t stride = (n + kDensitySample - 1) / kDensitySample;
+  auto distinct = [&](const std::vector<double>& all) {
+    std::vector<double> v;
+    for (std::size_t t = 0; t < n; t += stride) v.push_back(all[t]);
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());
     return v;
@@ -417,8 +458,7 @@ double density_bound(const TaskWindows& w, int processors, double known, double 
 DagLowerBound dag_lower_bound(const DagProblem& problem) {
   DagLowerBound b;
   const std::vector<int> topo = topological_order(problem.graph);
-  TaskWindows w = windows_in_order(problem, topo, min_exec_times(problem));
-  b.critical_path = longest_path(problem.graph, topo, w.exec);
+  TaskWindows w = windows_in_order(problem, topo, min_exec_times(problem), &b.critical_path);
   b.communication_path = communication_path_bound(w);
   b.work = work_bound(problem);
   b.spread = spread_bound(problem, w);

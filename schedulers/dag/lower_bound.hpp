@@ -68,6 +68,6 @@ double work_bound(const DagProblem& problem);
 // is at least `known`. Intervals from the tasks' starts and tails, at most about
 // `evaluations` task visits in all (the candidates are thinned evenly past that).
 double density_bound(const TaskWindows& windows, int processors, double known,
-                     double evaluations = 4e6);
+                     double evaluations = 1e6);
 
 }  // namespace mpnsim

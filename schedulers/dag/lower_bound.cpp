@@ -54,6 +54,10 @@ double one_processor_time(const std::vector<Neighbour>& local) {
 // reordered; `local` is scratch.
 double split_bound(std::vector<Neighbour>& neighbours, std::vector<Neighbour>& local) {
   if (neighbours.empty()) return 0;
+  if (neighbours.size() == 1) {  // the common case, without the machinery: shared or apart
+    const Neighbour& n = neighbours.front();
+    return std::min(n.apart, std::max(0.0, n.when) + n.exec);
+  }
   std::sort(neighbours.begin(), neighbours.end(), [](const Neighbour& x, const Neighbour& y) { return x.apart > y.apart; });
   const bool exact = neighbours.size() <= kExactNeighbours;
   double best = neighbours.front().apart;  // none shares the processor

@@ -258,6 +258,34 @@ TEST(DagLowerBound, ATaskWaitsForAllItsAncestorsOrForAMessageAmongThem) {
   EXPECT_DOUBLE_EQ(bound(mirror), 8);
 }
 
+TEST(DagLowerBound, ABranchThatLeavesTheForkPaysTwiceIntoAJoinBesideIt) {
+  // f (1) -> a (3) -> j (1) with messages of 2, f -> b (4) -> j with messages of 20, two
+  // processors. Splitting j's predecessors: a elsewhere arrives at 1 + 3 + 2 = 6 (a starting
+  // beside f), b beside j is done at 1 + 4 = 5, so j may start at 6 and the bound is 7. But
+  // with j on f's processor, a elsewhere first waits for f's message: 1 + 2 + 3 + 2 = 8, and
+  // a beside j makes 1 + 3 + 4 = 8: j starts at 8. With j elsewhere, b's data crosses (20)
+  // whether b sits with f or with j: j starts at 1 + 4 + 20 = 25 at the earliest. So 8 + 1 = 9,
+  // the optimum.
+  TaskGraph g("fork-join");
+  g.add_task("f", 1);
+  g.add_task("a", 3);
+  g.add_task("b", 4);
+  g.add_task("j", 1);
+  g.add_edge(0, 1, 2);
+  g.add_edge(1, 3, 2);
+  g.add_edge(0, 2, 20);
+  g.add_edge(2, 3, 20);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(w.start[3], 6);
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 7);
+  EXPECT_DOUBLE_EQ(colocation_bound(box.problem(), w, 0), 9);
+  EXPECT_DOUBLE_EQ(w.start[3], 8);  // raised: on either side j starts at 8 or later
+  EXPECT_DOUBLE_EQ(bound(box), 9);
+  EXPECT_DOUBLE_EQ(optimum(box), 9);
+}
+
 TEST(DagLowerBound, OneProcessorIsTheWholeWork) {
   const ProblemBox box(testing::fork_join_graph(3, 2, 5), complete_machine(1));
   EXPECT_DOUBLE_EQ(bound(box), 1 + 3 * 2 + 1);

@@ -142,10 +142,35 @@ double longest_path(const TaskGraph& g, const std::vector<int>& topo, const std:
   return longest;
 }
 
+// A task's neighbours over `edges` (its predecessors when `incoming`, else its successors) with
+// the least time of their message: two edges between the same two tasks are two messages, and
+// the later counts (a neighbour counts once).
+void gather_neighbours(const TaskGraph& g, std::span<const int> edges, bool incoming, const MessageFloor& floor,
+                       std::vector<std::pair<int, double>>& by_task) {
+  by_task.clear();
+  for (int e : edges) {
+    const DagEdge& d = g.edge(e);
+    by_task.emplace_back(incoming ? d.from : d.to, floor.time(d.data));
+  }
+  if (by_task.size() < 2) return;
+  std::sort(by_task.begin(), by_task.end());
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < by_task.size(); ++i) {
+    if (kept > 0 && by_task[kept - 1].first == by_task[i].first)
+      by_task[kept - 1].second = std::max(by_task[kept - 1].second, by_task[i].second);
+    else
+      by_task[kept++] = by_task[i];
+  }
+  by_task.resize(kept);
+}
+
 // Up to this many tasks, each task's ancestors and descendants are held as bit sets (n^2 / 8
 // bytes: 0.5 MB here) for the closure refinement of task_windows; past it that refinement is
 // left out (it matters most on small graphs with costly messages).
 constexpr int kClosureTasks = 2048;
+
+// Graphs of at most this many tasks try every task as the reference of colocation_bound.
+constexpr int kAllReferences = 64;
 
 // The density step draws its candidate interval ends from at most about this many tasks.
 constexpr std::size_t kDensitySample = 4096;
@@ -205,27 +230,11 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
   std::vector<double> plain(critical_path ? at(g.size()) : 0, 0.0);  // earliest starts without messages
   w.start.assign(at(g.size()), 0.0);
   w.tail.assign(at(g.size()), 0.0);
-  // The least message time of each edge, kept per neighbouring task: two edges between the same
-  // two tasks are two messages, and the task waits for the later (a neighbour counts once).
   std::vector<std::pair<int, double>> by_task;
   std::vector<Neighbour> neighbours, local;
   const MessageFloor message_floor(problem.machine);
   auto gather = [&](std::span<const int> edges, bool incoming) {
-    by_task.clear();
-    for (int e : edges) {
-      const DagEdge& d = g.edge(e);
-      by_task.emplace_back(incoming ? d.from : d.to, message_floor.time(d.data));
-    }
-    if (by_task.size() < 2) return;
-    std::sort(by_task.begin(), by_task.end());
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < by_task.size(); ++i) {
-      if (kept > 0 && by_task[kept - 1].first == by_task[i].first)
-        by_task[kept - 1].second = std::max(by_task[kept - 1].second, by_task[i].second);
-      else
-        by_task[kept++] = by_task[i];
-    }
-    by_task.resize(kept);
+    gather_neighbours(g, edges, incoming, message_floor, by_task);
   };
   // Cache hints: a task's edges lie anywhere among the graph's, and so do its neighbours'
   // bounds; ask for the edges a few tasks ahead and, once those are near, for the bounds.
@@ -291,6 +300,51 @@ TaskWindows task_windows(const DagProblem& problem) {
 double communication_path_bound(const TaskWindows& w) {
   double longest = 0;
   for (std::size_t t = 0; t < w.exec.size(); ++t) longest = std::max(longest, w.start[t] + w.exec[t] + w.tail[t]);
+  return longest;
+}
+
+double colocation_bound(const DagProblem& problem, TaskWindows& w, int reference) {
+  const TaskGraph& g = problem.graph;
+  const std::vector<int> topo = topological_order(g);
+  const MessageFloor message_floor(problem.machine);
+  const std::size_t n = at(g.size());
+  // start[0][v], tail[0][v]: v on the reference's processor; [1]: elsewhere. Infinite when
+  // impossible (the reference elsewhere than itself).
+  std::vector<double> start[2] = {std::vector<double>(n), std::vector<double>(n)};
+  std::vector<double> tail[2] = {std::vector<double>(n), std::vector<double>(n)};
+  std::vector<std::pair<int, double>> by_task;
+  std::vector<Neighbour> neighbours, local;
+  // One pass, forwards (starts over predecessors) or backwards (tails over successors). With v
+  // on the reference's processor, a neighbour there shares v's processor (`when`: its own
+  // bound there) and one elsewhere sends a message (`apart`: from its bound elsewhere). With v
+  // elsewhere, a neighbour on the reference's processor sends a message, and one elsewhere may
+  // share v's processor or not: its message leaves after the lesser of its two bounds.
+  auto pass = [&](bool forwards, std::vector<double>* bound, std::vector<double>& unconditioned) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const int v = forwards ? topo[i] : topo[n - 1 - i];
+      gather_neighbours(g, forwards ? g.in_edges(v) : g.out_edges(v), forwards, message_floor, by_task);
+      for (int here = 0; here < 2; ++here) {
+        if (here == 1 && v == reference) {
+          bound[1][at(v)] = kInf;
+          continue;
+        }
+        neighbours.clear();
+        for (const auto& [u, message] : by_task) {
+          const double there = bound[0][at(u)], elsewhere = bound[1][at(u)];
+          const double sent = (here == 0 ? elsewhere : std::min(there, elsewhere)) + w.exec[at(u)] + message;
+          neighbours.push_back({here == 0 ? there : elsewhere, w.exec[at(u)], sent});
+        }
+        bound[here][at(v)] = std::max(split_bound(neighbours, local), unconditioned[at(v)]);
+      }
+      unconditioned[at(v)] = std::max(unconditioned[at(v)], std::min(bound[0][at(v)], bound[1][at(v)]));
+    }
+  };
+  pass(true, start, w.start);
+  pass(false, tail, w.tail);
+  // v is on the reference's processor or not, the same for its start and its tail.
+  double longest = 0;
+  for (std::size_t v = 0; v < n; ++v)
+    longest = std::max(longest, std::min(start[0][v] + w.exec[v] + tail[0][v], start[1][v] + w.exec[v] + tail[1][v]));
   return longest;
 }
 
@@ -464,6 +518,23 @@ DagLowerBound dag_lower_bound(const DagProblem& problem) {
   const std::vector<int> topo = topological_order(problem.graph);
   TaskWindows w = windows_in_order(problem, topo, min_exec_times(problem), &b.critical_path);
   b.communication_path = communication_path_bound(w);
+  // On small graphs, the same conditioned on sharing a reference task's processor or not: every
+  // task as the reference up to kAllReferences tasks, else the first and the last in
+  // topological order and the task of the longest path through it.
+  const int n = problem.graph.size();
+  if (n > 0 && n <= kClosureTasks) {
+    std::vector<int> references;
+    if (n <= kAllReferences) {
+      for (int t = 0; t < n; ++t) references.push_back(t);
+    } else {
+      int critical = 0;
+      for (int t = 0; t < n; ++t)
+        if (w.start[at(t)] + w.exec[at(t)] + w.tail[at(t)] > w.start[at(critical)] + w.exec[at(critical)] + w.tail[at(critical)])
+          critical = t;
+      references = {topo.front(), topo.back(), critical};
+    }
+    for (int r : references) b.communication_path = std::max(b.communication_path, colocation_bound(problem, w, r));
+  }
   b.work = work_bound(problem);
   b.spread = spread_bound(problem, w);
   const double known = std::max({b.critical_path, b.communication_path, b.work, b.spread});

@@ -50,6 +50,14 @@ TaskWindows task_windows(const DagProblem& problem);
 // max over tasks of start + exec + tail.
 double communication_path_bound(const TaskWindows& windows);
 
+// The communication path conditioned on a reference task: every task either shares the
+// reference's processor or not, and a neighbour's message is unavoidable whenever the two sit
+// on different sides. Starts and tails are computed for both sides; the bound is the largest
+// over tasks of the lesser of the two sides' start + exec + tail. A fork's branches that leave
+// it pay a message into a join on its processor, which the unconditioned split cannot see.
+// Raises `windows` where a side's bound does (every schedule puts the task on one side).
+double colocation_bound(const DagProblem& problem, TaskWindows& windows, int reference);
+
 // Each weakly connected part of the graph either runs wholly on one processor, one task after
 // another, or has an edge between two processors, whose message then lies on a path: the bound
 // is, for every part, the lesser of its least time on one processor and its least path through

@@ -130,6 +130,31 @@ TEST(DagCommand, ReproducesTopcuogluFig2WithACostTable) {
   }
 }
 
+// a (2) and b (3) feed c (1) with 10 units each on a complete pair: any message costs 10, so no
+// schedule beats all three on one processor, 6; the critical path of least costs is 3 + 1.
+TEST(DagCommand, ReportsTheLowerBoundItsGapAndTheSlr) {
+  TempDir dir("dagbound");
+  const std::string dot = dir.file("join.dot", "digraph j { a [size=2]; b [size=3]; c [size=1]; "
+                                               "a -> c [size=10]; b -> c [size=10] }\n");
+  const std::string cmd = "dag --graph " + dot + " --topology complete --n 2 --z 1 --S 0 --scheduler ";
+  for (const char* scheduler : {"heft", "hlf", "bsa"}) {
+    const auto r = run_mpnsim(cmd + scheduler + " --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto j = json_of(r.output);
+    const double makespan = j["makespan"].get<double>();
+    EXPECT_EQ(j["lower_bound"].get<double>(), 6) << scheduler;
+    EXPECT_NEAR(j["gap_to_bound"].get<double>(), makespan / 6 - 1, 1e-12) << scheduler;
+    EXPECT_NEAR(j["slr"].get<double>(), makespan / 4, 1e-12) << scheduler;
+    EXPECT_EQ(j["optimal"], false);
+    EXPECT_EQ(j["states"], 0);
+    EXPECT_EQ(j["time_limited"], false);
+    const auto table = run_mpnsim(cmd + scheduler);
+    ASSERT_EQ(table.exit_code, 0) << table.output;
+    EXPECT_TRUE(contains(table.output, "lower bound        6 ")) << table.output;
+    EXPECT_TRUE(contains(table.output, "optimal            not proved")) << table.output;
+  }
+}
+
 TEST(DagCommand, ReadsWfCommonsJsonByExtensionOrFormat) {
   const std::string json15 = data("wfcommons/blast-chameleon-small-001.wfformat-1.5.json");
   auto r = run_mpnsim("dag --graph " + json15 + " --topology hypercube --dim 2 --z 1e-8 --S 0.001 --scheduler peft "
@@ -245,6 +270,10 @@ TEST(DagExperimentFile, RunsSweepsByteIdenticallyAndSharesGraphsAcrossNetworks) 
                           "graph_seed"})
     EXPECT_TRUE(contains(header, col)) << header;
   EXPECT_FALSE(contains(header, "scheduler_cpu_seconds"));
+  // The bound's columns, beside the figures they qualify.
+  EXPECT_TRUE(contains(header, ",critical_path,lower_bound,makespan,")) << header;
+  EXPECT_TRUE(contains(header, ",plan_error,gap_to_bound,slr,speedup,")) << header;
+  EXPECT_TRUE(contains(header, ",link_conflicts,optimal,states,time_limited")) << header;
   for (const auto& v : column(csv, "valid")) EXPECT_EQ(v, "true");
   EXPECT_TRUE(std::filesystem::exists(one / "gantt" / "point0_rep0_lps_let-depth2.svg"));
   // 8 points x 2 repetitions; every network and scheduler sees the same graph per repetition.

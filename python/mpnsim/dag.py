@@ -7,7 +7,8 @@ from ._text import text_params
 
 class ScheduleResult(JsonResult):
     """What `mpnsim dag --format json` reports (makespan, replayed_makespan, valid, violations, t1,
-    critical_path, speedup, ...), as attributes, and `tasks`: the --schedule CSV as a DataFrame."""
+    critical_path, lower_bound, gap_to_bound, slr, speedup, ...), as attributes, and `tasks`: the
+    --schedule CSV as a DataFrame."""
 
     def __init__(self, text, columns):
         super().__init__(text)

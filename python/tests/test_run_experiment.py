@@ -84,3 +84,13 @@ def test_bad_file_is_an_input_error(tmp_path):
                    "scheduler: {name: nosuch}\n")
     with pytest.raises(mpnsim.InputError, match="nosuch"):
         mpnsim.run_experiment(bad)
+
+
+def test_results_carry_the_lower_bound():
+    frame = mpnsim.run_experiment(DATA / "compare_python.yaml")
+    assert (frame["lower_bound"] > 0).all()
+    assert (frame["lower_bound"] <= frame["makespan"] * (1 + 1e-9)).all()
+    assert ((frame["makespan"] / frame["lower_bound"] - 1 - frame["gap_to_bound"]).abs() < 1e-9).all()
+    assert (frame["slr"] >= 1 - 1e-12).all()
+    assert not frame["optimal"].any() and not frame["time_limited"].any()
+    assert (frame["states"] == 0).all()

@@ -92,3 +92,28 @@ def test_timing_is_reported_on_request():
 def test_schedulers_are_listed():
     names = [n for n, _ in mpnsim.dag_schedulers()]
     assert {"lps", "heft", "bsa"} <= set(names)
+
+
+def test_lower_bound_gap_and_slr():
+    # a (2) and b (3) feed c (1) with 10 units each; on two processors any message costs 10, so
+    # the optimum runs all three on one processor: 6. Every schedule reports the bound of 6, its
+    # gap to it and its length over the critical path of least costs (3 + 1 = 4).
+    g = mpnsim.TaskGraph.from_edges({"a": 2, "b": 3, "c": 1}, [("a", "c", 10), ("b", "c", 10)])
+    m = mpnsim.Machine("complete", n=2, z=1, S=0)
+    for scheduler in ["heft", "lps", "etf"]:
+        r = mpnsim.schedule(g, m, scheduler)
+        assert r.lower_bound == 6
+        assert r.gap_to_bound == pytest.approx(r.makespan / 6 - 1, rel=1e-12)
+        assert r.slr == pytest.approx(r.makespan / 4, rel=1e-12)
+        assert r.optimal is False and r.states == 0 and r.time_limited is False
+
+
+def test_lower_bound_never_above_any_schedule():
+    g = mpnsim.TaskGraph.generate(tasks=40, max_in=3, max_out=3, seed=7)
+    m = mpnsim.Machine("hypercube", dim=2, send_ports=1, recv_ports=1, S=0.3)
+    for name, _ in mpnsim.dag_schedulers():
+        for comm in ["free", "contention"]:
+            r = mpnsim.schedule(g, m, name, comm=comm, ec_ratio=0.5)
+            assert 0 < r.lower_bound <= r.makespan * (1 + 1e-9), (name, comm)
+            assert r.lower_bound <= r.replayed_makespan * (1 + 1e-9), (name, comm)
+            assert r.slr >= 1 - 1e-12

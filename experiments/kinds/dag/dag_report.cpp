@@ -68,6 +68,11 @@ DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline) {
   r.replay = replay_if_possible(r.graph, r.schedule, r.validity, setup.machine.spec, keep_timeline);
   r.ec_ratio = ec_ratio_of(problem);
   r.degree_ratio = setup.workload.degree_ratio();
+  r.bound = dag_lower_bound(problem);
+  r.lower_bound = r.bound.value;
+  if (r.schedule.search) r.lower_bound = std::max(r.lower_bound, r.schedule.search->lower_bound);
+  if (r.lower_bound > 0) r.gap_to_bound = r.metrics.makespan / r.lower_bound - 1;
+  if (r.bound.critical_path > 0) r.slr = r.metrics.makespan / r.bound.critical_path;
   return r;
 }
 
@@ -93,6 +98,12 @@ nlohmann::ordered_json dag_json(const DagRun& r, bool timing) {
   j["violations"] = violations;
   j["t1"] = r.metrics.t1;
   j["critical_path"] = r.metrics.critical_path;
+  j["lower_bound"] = r.lower_bound;
+  j["gap_to_bound"] = r.gap_to_bound ? json(*r.gap_to_bound) : json(nullptr);
+  j["slr"] = r.slr ? json(*r.slr) : json(nullptr);
+  j["optimal"] = r.schedule.search && r.schedule.search->optimal;
+  j["states"] = r.schedule.search ? r.schedule.search->states : std::uint64_t{0};
+  j["time_limited"] = r.schedule.search && r.schedule.search->time_limited;
   j["ec_ratio"] = std::isfinite(r.ec_ratio) ? json(r.ec_ratio) : json(nullptr);
   j["degree_ratio"] = r.degree_ratio ? json(*r.degree_ratio) : json(nullptr);
   j["graph_seed"] = r.graph_seed ? json(*r.graph_seed) : json(nullptr);
@@ -117,6 +128,14 @@ std::string dag_table(const DagRun& r, bool timing) {
   out += fmt::format("speedup            {:.6g} (t1 = {:.9g})\nefficiency         {:.6g}\nLIF                {:.4g} %\n",
                      r.metrics.speedup, r.metrics.t1, r.metrics.efficiency, r.metrics.lif);
   out += fmt::format("critical path      {:.9g}\n", r.metrics.critical_path);
+  out += fmt::format("lower bound        {:.9g} (no schedule of the graph on this machine is shorter)\n", r.lower_bound);
+  if (r.gap_to_bound) out += fmt::format("gap to bound       {:.4g} % (makespan / lower bound - 1)\n", 100 * *r.gap_to_bound);
+  if (r.slr) out += fmt::format("SLR                {:.6g} (makespan / critical path of least execution times)\n", *r.slr);
+  if (const auto& s = r.schedule.search)
+    out += fmt::format("optimal            {} ({} states searched{})\n", s->optimal ? "yes, proved" : "not proved",
+                       s->states, s->time_limited ? "; stopped by its time limit: not deterministic" : "");
+  else
+    out += "optimal            not proved (a heuristic: 0 states searched)\n";
   if (std::isfinite(r.ec_ratio)) out += fmt::format("E/C ratio          {:.6g}\n", r.ec_ratio);
   out += fmt::format("messages           {} ({} hops)\n", r.schedule.messages.size(), r.replay.hops);
   out += fmt::format("valid              {}\n", r.validity.valid() ? "yes" : "NO");
@@ -150,9 +169,12 @@ MetricRow dag_metrics_row(const DagRun& r, bool timing) {
   if (std::isfinite(r.ec_ratio)) add("ec_ratio", r.ec_ratio);
   add("work", r.graph.total_work());
   add("critical_path", r.metrics.critical_path);
+  add("lower_bound", r.lower_bound);
   add("makespan", r.metrics.makespan);
   add("replayed_makespan", r.replay.makespan);
   add("plan_error", plan_error(r));
+  if (r.gap_to_bound) add("gap_to_bound", *r.gap_to_bound);
+  if (r.slr) add("slr", *r.slr);
   add("speedup", r.metrics.speedup);
   add("replayed_speedup", r.replay.makespan > 0 ? r.metrics.t1 / r.replay.makespan : 0.0);
   add("efficiency", r.metrics.efficiency);
@@ -161,6 +183,9 @@ MetricRow dag_metrics_row(const DagRun& r, bool timing) {
   add("violations", static_cast<std::int64_t>(r.validity.violations.size()));
   add("messages", static_cast<std::int64_t>(r.schedule.messages.size()));
   add("link_conflicts", static_cast<std::int64_t>(r.link_conflicts));
+  add("optimal", r.schedule.search && r.schedule.search->optimal);
+  add("states", static_cast<std::int64_t>(r.schedule.search ? r.schedule.search->states : 0));
+  add("time_limited", r.schedule.search && r.schedule.search->time_limited);
   if (timing) add("scheduler_cpu_seconds", r.scheduler_cpu_seconds);
   return m;
 }

@@ -10,6 +10,7 @@
 #include "experiments/kinds/experiment_kind.hpp"
 #include "schedulers/dag/dag_metrics.hpp"
 #include "schedulers/dag/dag_replay.hpp"
+#include "schedulers/dag/lower_bound.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
 
 namespace mpnsim {
@@ -26,6 +27,10 @@ struct DagRun {
   std::optional<double> degree_ratio;
   std::optional<std::uint64_t> graph_seed;  // of a generated graph (set by the caller)
   double scheduler_cpu_seconds = 0;  // CPU time of the scheduler alone (reported only on request)
+  DagLowerBound bound;       // the cheap bound on every schedule of the graph on the machine
+  double lower_bound = 0;    // reported: bound.value, or an exact search's proven bound when higher
+  std::optional<double> gap_to_bound;  // makespan / lower_bound - 1 (none when the bound is 0)
+  std::optional<double> slr;           // makespan / bound.critical_path (none when that is 0)
 };
 
 // Applies the set-up's E/C ratio to the graph, schedules it (timing the scheduler), checks
@@ -36,8 +41,9 @@ struct DagRun {
 DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline = true);
 
 // Keys: scheduler, network, graph, processors, tasks, edges, makespan, replayed_makespan,
-// plan_error, speedup, replayed_speedup, efficiency, lif, valid, violations, t1, critical_path, ec_ratio,
-// degree_ratio, graph_seed, messages, hops, link_conflicts, busy, [scheduler_cpu_seconds].
+// plan_error, speedup, replayed_speedup, efficiency, lif, valid, violations, t1, critical_path,
+// lower_bound, gap_to_bound, slr, optimal, states, time_limited, ec_ratio, degree_ratio, graph_seed,
+// messages, hops, link_conflicts, busy, [scheduler_cpu_seconds].
 nlohmann::ordered_json dag_json(const DagRun& r, bool timing);
 std::string dag_table(const DagRun& r, bool timing);
 

@@ -1,0 +1,404 @@
+// The makespan lower bound: each component by hand, and never above an optimum or any schedule.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "dag_brute_force.hpp"
+#include "dag_test_support.hpp"
+#include "schedulers/dag/dag_replay.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/lower_bound.hpp"
+#include "schedulers/dag/schedule_validity.hpp"
+#include "topologies/families.hpp"
+#include "workloads/dag/dag_generator.hpp"
+
+namespace mpnsim {
+namespace {
+
+using testing::brute_force_optimum;
+using testing::ProblemBox;
+
+double optimum(const ProblemBox& box) { return brute_force_optimum(box.problem()); }
+
+double bound(const ProblemBox& box) { return dag_lower_bound(box.problem()).value; }
+
+MachineSpec complete_machine(int n, double z = 1, double S = 0) { return testing::dag_machine(complete_graph(n), z, S); }
+
+// Independent tasks with the given works.
+TaskGraph independent(const std::vector<double>& works) {
+  TaskGraph g("independent");
+  for (std::size_t i = 0; i < works.size(); ++i) g.add_task(fmt::format("t{}", i), works[i]);
+  g.finalize();
+  return g;
+}
+
+// a (2), b (3) -> c (1), `data` on both edges.
+TaskGraph join_graph(double data) {
+  TaskGraph g("join");
+  g.add_task("a", 2);
+  g.add_task("b", 3);
+  g.add_task("c", 1);
+  g.add_edge(0, 2, data);
+  g.add_edge(1, 2, data);
+  g.finalize();
+  return g;
+}
+
+TEST(DagLowerBound, MessageFloorIsTheLeastStartupPlusTheLeastRatePerUnit) {
+  MachineSpec m = testing::dag_machine(chain(3));
+  m.links[0].z = 2;
+  m.links[0].startup = 1;
+  m.links[1].z = 0.5;
+  m.links[1].startup = 3;
+  m.Tcm = 2;
+  // min S = 1, min z * Tcm = 1: 4 units take at least 1 + 4.
+  EXPECT_DOUBLE_EQ(min_message_time(m, 4), 5);
+  EXPECT_TRUE(std::isinf(min_message_time(complete_machine(1), 4)));  // nowhere to send
+}
+
+TEST(DagLowerBound, CriticalPathTakesEachTasksLeastTime) {
+  // Related processors w = 2 and 0.5: works 2 and 4 take at least 1 and 2.
+  MachineSpec m = complete_machine(2);
+  m.processors[0].w = 2;
+  m.processors[1].w = 0.5;
+  const ProblemBox related(testing::chain_graph({2, 4}, 1), m);
+  EXPECT_DOUBLE_EQ(min_cost_critical_path(related.problem()), 3);
+  // A cost table: rows (5, 7) and (4, 1): 5 + 1.
+  TaskGraph g = testing::chain_graph({1, 1}, 1);
+  g.set_costs(CostTable(2, 2, {5, 7, 4, 1}));
+  const ProblemBox table(std::move(g), complete_machine(2));
+  EXPECT_DOUBLE_EQ(min_cost_critical_path(table.problem()), 6);
+  EXPECT_DOUBLE_EQ(dag_lower_bound(table.problem()).critical_path, 6);
+}
+
+TEST(DagLowerBound, CommunicationThatCanBeAvoidedIsNotCounted) {
+  // A chain with a huge message: both tasks on one processor need no message at all. A bound
+  // that charged every edge's message would say 2 + 100 + 3.
+  const ProblemBox chain_box(testing::chain_graph({2, 3}, 100), complete_machine(2));
+  EXPECT_DOUBLE_EQ(bound(chain_box), 5);
+  EXPECT_DOUBLE_EQ(optimum(chain_box), 5);
+  // The join with data 10 (messages of 10 on the complete pair): c either waits 10 for a
+  // remote predecessor or runs after both on one processor, 2 + 3 + 1 = 6, the optimum. A
+  // bound that made either predecessor remote would pass it.
+  const ProblemBox heavy(join_graph(10), complete_machine(2));
+  EXPECT_DOUBLE_EQ(bound(heavy), 6);
+  EXPECT_DOUBLE_EQ(optimum(heavy), 6);
+}
+
+TEST(DagLowerBound, EarliestStartSplitsThePredecessorsByHand) {
+  // The join with data 1: remote arrivals a: 2 + 1 = 3, b: 3 + 1 = 4. c's start is at least
+  //   none shared: max(3, 4) = 4; b shared: max(3, 3) = 3; both shared: 2 + 3 = 5,
+  // so 3, and the path bound is 3 + 1 = 4, the optimum (a elsewhere, b and c together).
+  // With data 2 the arrivals are 4 and 5: none shared, 5; b shared, max(3, 4) = 4; both,
+  // 5. c starts at 4 at the earliest and the bound is 5, the optimum, where the critical
+  // path without communication says 4.
+  const ProblemBox light(join_graph(1), complete_machine(2));
+  const TaskWindows w1 = task_windows(light.problem());
+  EXPECT_DOUBLE_EQ(w1.start[2], 3);
+  EXPECT_DOUBLE_EQ(communication_path_bound(w1), 4);
+  EXPECT_DOUBLE_EQ(optimum(light), 4);
+  const ProblemBox two(join_graph(2), complete_machine(2));
+  const DagLowerBound b2 = dag_lower_bound(two.problem());
+  EXPECT_DOUBLE_EQ(task_windows(two.problem()).start[2], 4);
+  EXPECT_DOUBLE_EQ(b2.communication_path, 5);
+  EXPECT_DOUBLE_EQ(b2.critical_path, 4);
+  EXPECT_DOUBLE_EQ(optimum(two), 5);
+}
+
+TEST(DagLowerBound, TailSplitsTheSuccessorsByHand) {
+  // a (1) -> b (3), a -> c (2), data 1, two processors. After a finishes:
+  //   none shared: max(1 + 3, 1 + 2) = 4; b shared: max(3, 1 + 2) = 3; both shared: 3 + 2 = 5,
+  // so a's tail is 3 and the bound 1 + 3 = 4: b after a, c elsewhere from 2 to 4.
+  TaskGraph g("fork");
+  g.add_task("a", 1);
+  g.add_task("b", 3);
+  g.add_task("c", 2);
+  g.add_edge(0, 1, 1);
+  g.add_edge(0, 2, 1);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(w.tail[0], 3);
+  EXPECT_DOUBLE_EQ(w.tail[1], 0);
+  EXPECT_DOUBLE_EQ(w.start[1], 1);  // b with a
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 4);
+  EXPECT_DOUBLE_EQ(optimum(box), 4);
+}
+
+TEST(DagLowerBound, TwoEdgesBetweenTwoTasksAreOneNeighbour) {
+  // a -> c twice: if a shared c's processor its work would count once, not twice.
+  TaskGraph g("double");
+  g.add_task("a", 2);
+  g.add_task("c", 1);
+  g.add_edge(0, 1, 50);
+  g.add_edge(0, 1, 50);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  EXPECT_DOUBLE_EQ(bound(box), 3);
+  EXPECT_DOUBLE_EQ(optimum(box), 3);
+}
+
+TEST(DagLowerBound, WorkFillsTheFastestProcessorsFirst) {
+  // Works 5 and 5 on w = 1, 4, 4 (speeds 1, 1/4, 1/4): the largest alone, 5 / 1 = 5; the
+  // two largest on the two fastest, 10 / 1.25 = 8; all work on all speeds, 10 / 1.5 = 6.67.
+  MachineSpec m = complete_machine(3);
+  m.processors[1].w = 4;
+  m.processors[2].w = 4;
+  const ProblemBox related(independent({5, 5}), m);
+  EXPECT_DOUBLE_EQ(work_bound(related.problem()), 8);
+  EXPECT_DOUBLE_EQ(optimum(related), 10);
+  // Identical processors: total / P. Works 3, 3, 2 on two: 4.
+  const ProblemBox same(independent({3, 3, 2}), complete_machine(2));
+  EXPECT_DOUBLE_EQ(work_bound(same.problem()), 4);
+  // A cost table: rows (4, 6), (2, 1), (3, 3): least times 4 + 1 + 3 over 2 processors.
+  TaskGraph g = independent({1, 1, 1});
+  g.set_costs(CostTable(3, 2, {4, 6, 2, 1, 3, 3}));
+  const ProblemBox table(std::move(g), complete_machine(2));
+  EXPECT_DOUBLE_EQ(work_bound(table.problem()), 4);
+  EXPECT_DOUBLE_EQ(optimum(table), 4);  // t0 on P0; t1 and t2 on P1
+}
+
+TEST(DagLowerBound, DensityCountsTheWorkForcedIntoAnInterval) {
+  // a (1) -> b, c, d (1 each), no data, two processors. The critical path is 2, the work
+  // 4 / 2 = 2, but b, c and d all run inside [1, T]: 3 units on 2 processors need
+  // T - 1 >= 1.5, so T >= 2.5 (the optimum is 3).
+  TaskGraph g("fan");
+  g.add_task("a", 1);
+  for (int i = 0; i < 3; ++i) {
+    g.add_task(fmt::format("b{}", i), 1);
+    g.add_edge(0, i + 1, 0);
+  }
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  const DagLowerBound b = dag_lower_bound(box.problem());
+  EXPECT_DOUBLE_EQ(b.critical_path, 2);
+  EXPECT_DOUBLE_EQ(b.communication_path, 2);
+  EXPECT_DOUBLE_EQ(b.work, 2);
+  EXPECT_DOUBLE_EQ(b.density, 2.5);
+  EXPECT_DOUBLE_EQ(b.value, 2.5);
+  EXPECT_DOUBLE_EQ(optimum(box), 3);
+  // A budget too small to look at more than one interval still gives a sound bound.
+  const TaskWindows w = task_windows(box.problem());
+  const double thin = density_bound(w, 2, 2, 1);
+  EXPECT_GE(thin, 2);
+  EXPECT_LE(thin, 2.5);
+}
+
+TEST(DagLowerBound, AConnectedGraphRunsOnOneProcessorOrSendsAMessage) {
+  // x -> z, y -> z, y -> w, data 20, every task 1, two processors. No task has all four as
+  // ancestors or descendants: the paths give 3 at most (x and y before z, or z and w after
+  // y). But the graph is connected: on one processor it takes 4, and any message of 20 lies
+  // on a path of at least 1 + 20 + 1. Hence 4, the optimum.
+  TaskGraph g("w");
+  for (const char* name : {"x", "y", "z", "w"}) g.add_task(name, 1);
+  g.add_edge(0, 2, 20);
+  g.add_edge(1, 2, 20);
+  g.add_edge(1, 3, 20);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 3);
+  EXPECT_DOUBLE_EQ(spread_bound(box.problem(), w), 4);
+  EXPECT_DOUBLE_EQ(density_bound(w, 2, 3), 3);  // nothing more from the intervals
+  EXPECT_DOUBLE_EQ(bound(box), 4);
+  EXPECT_DOUBLE_EQ(optimum(box), 4);
+  // a (1) -> b (1) -> c (1) and a -> d (1) -> e (1) with messages of 0.5: the crossing path
+  // is the lesser, a -> b crossing gives 1 + 0.5 + 1 + 1 = 3.5 (c after b), below the 5 of
+  // one processor.
+  TaskGraph cheap("two-chains");
+  for (const char* name : {"a", "b", "c", "d", "e"}) cheap.add_task(name, 1);
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {0, 3}, {3, 4}}) cheap.add_edge(from, to, 0.5);
+  cheap.finalize();
+  const ProblemBox cheap_box(std::move(cheap), complete_machine(2));
+  EXPECT_DOUBLE_EQ(spread_bound(cheap_box.problem(), task_windows(cheap_box.problem())), 3.5);
+  // Two parts that need not talk: each is bounded alone, the larger counts.
+  TaskGraph parts("parts");
+  parts.add_task("x", 4);
+  parts.add_task("y", 1);
+  parts.add_task("z", 2);
+  parts.add_edge(1, 2, 20);
+  parts.finalize();
+  const ProblemBox parts_box(std::move(parts), complete_machine(2));
+  EXPECT_DOUBLE_EQ(spread_bound(parts_box.problem(), task_windows(parts_box.problem())), 4);
+}
+
+TEST(DagLowerBound, ATaskWaitsForAllItsAncestorsOrForAMessageAmongThem) {
+  // a, b -> c; d, e -> f; c, f -> g, data 20; then g -> h with no data; every task 1, two
+  // processors. Splitting g's predecessors alone: c and f start at 2 (a and b before c),
+  // so with both on g's processor g starts at 2 + 1 + 1 = 4. But a to f are all ancestors
+  // of g: either they all run on g's processor, 6 in all before g, or a message of 20 crosses
+  // among them, which arrives no sooner than 1 + 20 at c or f: g starts at 6. Then h at 7
+  // and the bound is 8, the optimum (all on one processor).
+  TaskGraph g("in-tree");
+  for (const char* name : {"a", "b", "c", "d", "e", "f", "g", "h"}) g.add_task(name, 1);
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{0, 2}, {1, 2}, {3, 5}, {4, 5}, {2, 6}, {5, 6}})
+    g.add_edge(from, to, 20);
+  g.add_edge(6, 7, 0);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(w.start[2], 2);
+  EXPECT_DOUBLE_EQ(w.start[6], 6);
+  EXPECT_DOUBLE_EQ(w.start[7], 7);
+  EXPECT_DOUBLE_EQ(bound(box), 8);
+  EXPECT_DOUBLE_EQ(optimum(box), 8);
+  // Backwards the same: the out-tree mirror image has a tail of 6 at its root's successor.
+  TaskGraph m("out-tree");
+  for (const char* name : {"h", "g", "c", "f", "a", "b", "d", "e"}) m.add_task(name, 1);
+  m.add_edge(0, 1, 0);
+  for (auto [from, to] : std::vector<std::pair<int, int>>{{1, 2}, {1, 3}, {2, 4}, {2, 5}, {3, 6}, {3, 7}})
+    m.add_edge(from, to, 20);
+  m.finalize();
+  const ProblemBox mirror(std::move(m), complete_machine(2));
+  EXPECT_DOUBLE_EQ(task_windows(mirror.problem()).tail[1], 6);
+  EXPECT_DOUBLE_EQ(bound(mirror), 8);
+}
+
+TEST(DagLowerBound, ABranchThatLeavesTheForkPaysTwiceIntoAJoinBesideIt) {
+  // f (1) -> a (3) -> j (1) with messages of 2, f -> b (4) -> j with messages of 20, two
+  // processors. Splitting j's predecessors: a elsewhere arrives at 1 + 3 + 2 = 6 (a starting
+  // beside f), b beside j is done at 1 + 4 = 5, so j may start at 6 and the bound is 7. But
+  // with j on f's processor, a elsewhere first waits for f's message: 1 + 2 + 3 + 2 = 8, and
+  // a beside j makes 1 + 3 + 4 = 8: j starts at 8. With j elsewhere, b's data crosses (20)
+  // whether b sits with f or with j: j starts at 1 + 4 + 20 = 25 at the earliest. So 8 + 1 = 9,
+  // the optimum.
+  TaskGraph g("fork-join");
+  g.add_task("f", 1);
+  g.add_task("a", 3);
+  g.add_task("b", 4);
+  g.add_task("j", 1);
+  g.add_edge(0, 1, 2);
+  g.add_edge(1, 3, 2);
+  g.add_edge(0, 2, 20);
+  g.add_edge(2, 3, 20);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(w.start[3], 6);
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 7);
+  EXPECT_DOUBLE_EQ(colocation_bound(box.problem(), w, 0), 9);
+  EXPECT_DOUBLE_EQ(w.start[3], 8);  // raised: on either side j starts at 8 or later
+  EXPECT_DOUBLE_EQ(bound(box), 9);
+  EXPECT_DOUBLE_EQ(optimum(box), 9);
+}
+
+TEST(DagLowerBound, OneProcessorIsTheWholeWork) {
+  const ProblemBox box(testing::fork_join_graph(3, 2, 5), complete_machine(1));
+  EXPECT_DOUBLE_EQ(bound(box), 1 + 3 * 2 + 1);
+  EXPECT_DOUBLE_EQ(optimum(box), 8);
+}
+
+// A random graph of n tasks: each pair i < j an edge with probability `density`, works on
+// [1, 10], data scaled so that a mean message over one link takes `ccr` times a mean task.
+TaskGraph random_graph(std::mt19937_64& rng, int n, double density, double ccr) {
+  TaskGraph g("random");
+  std::uniform_real_distribution<double> work(1, 10), unit(0, 1);
+  for (int i = 0; i < n; ++i) g.add_task(fmt::format("t{}", i), std::round(work(rng)));
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (unit(rng) < density) g.add_edge(i, j, std::round(work(rng)) * ccr);
+  g.finalize();
+  return g;
+}
+
+// A machine of `p` processors on a complete graph, a chain or a ring, heterogeneous at times.
+MachineSpec random_machine(std::mt19937_64& rng, int p, int trial) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  const Topology t = trial % 3 == 0 || p < 3 ? (trial % 2 ? complete_graph(p) : chain(p)) : trial % 3 == 1 ? chain(p) : ring(p);
+  MachineSpec m = testing::dag_machine(t, 1, trial % 2 ? 0.0 : 0.5 + 2 * unit(rng));
+  if (trial % 4 == 1)
+    for (auto& pr : m.processors) pr.w = 0.5 + 1.5 * unit(rng);
+  if (trial % 5 == 2)
+    for (auto& l : m.links) {
+      l.z = 0.3 + 2 * unit(rng);
+      l.startup = 2 * unit(rng);
+    }
+  return m;
+}
+
+TEST(DagLowerBound, NeverAboveTheOptimumOfSmallGraphs) {
+  std::mt19937_64 rng(36);
+  const double ccrs[] = {0.1, 0.5, 1, 2, 5, 10};
+  int checked = 0, tight = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int n = 3 + trial % 4 + (trial % 7 == 0 ? 1 : 0);  // 3..7 tasks
+    const int p = 1 + trial % 3;
+    const double ccr = ccrs[trial % 6];
+    TaskGraph g = random_graph(rng, n, 0.2 + 0.1 * (trial % 5), ccr);
+    if (trial % 6 == 5) {  // unrelated processors
+      std::vector<double> table;
+      std::uniform_real_distribution<double> cost(1, 10);
+      for (int i = 0; i < n * p; ++i) table.push_back(std::round(cost(rng)));
+      g.set_costs(CostTable(n, p, table));
+    }
+    const ProblemBox box(std::move(g), random_machine(rng, p, trial));
+    const DagLowerBound b = dag_lower_bound(box.problem());
+    const double opt = optimum(box);
+    EXPECT_LE(b.value, opt * (1 + 1e-9)) << "trial " << trial << ": " << n << " tasks, " << p << " processors, CCR "
+                                         << ccr << "; parts " << b.critical_path << " " << b.communication_path << " "
+                                         << b.work << " " << b.density;
+    EXPECT_LE(b.critical_path, b.value);
+    EXPECT_LE(b.communication_path, b.value);
+    EXPECT_LE(b.work, b.value);
+    tight += b.value >= opt * (1 - 1e-9);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 600);
+  EXPECT_GT(tight, 0);  // the oracle and the bound meet sometimes: neither is trivially loose
+}
+
+// What every scheduler writes on larger graphs, planned and replayed, against the bound.
+TEST(DagLowerBound, NeverAboveAnySchedulersPlanOrReplay) {
+  std::mt19937_64 rng(3636);
+  const std::vector<Topology> nets = {hypercube(3), mesh(2, 3, false), chain(4), complete_graph(5), star(5)};
+  int checked = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const Topology& t = nets[static_cast<std::size_t>(trial) % nets.size()];
+    RandomDagParams gp;
+    gp.tasks = 20 + static_cast<int>(rng() % 30);
+    gp.seed = rng();
+    TaskGraph g = generate_random_dag(gp);
+    g.scale_data(std::array{0.05, 0.5, 2.0}[static_cast<std::size_t>(trial) % 3]);
+    if (trial % 4 == 3) {
+      std::vector<double> table;
+      for (int i = 0; i < g.size() * t.size(); ++i) table.push_back(1 + static_cast<double>(rng() % 10));
+      g.set_costs(CostTable(g.size(), t.size(), table));
+    }
+    MachineSpec m = testing::dag_machine(t, 1, trial % 2 ? 0.0 : 0.4);
+    if (trial % 3 == 1) {
+      for (auto& p : m.processors) {
+        p.w = 0.5 + static_cast<double>(rng() % 4) / 2;
+        p.send_ports = p.recv_ports = 1;
+        p.coprocessor = rng() % 2 == 0;
+      }
+      for (auto& l : m.links) {
+        l.z = 0.2 + static_cast<double>(rng() % 8) / 4;
+        l.startup = static_cast<double>(rng() % 3) / 4;
+      }
+    }
+    const ProblemBox box(std::move(g), std::move(m));
+    const double b = bound(box);
+    for (const auto& e : dag_schedulers())
+      for (const char* comm : {"free", "contention"})
+        for (const char* route : {"engine", "earliest"}) {
+          if (std::string(comm) == "free" && std::string(route) == "earliest") continue;
+          const ParamSet params = resolve_params(e.params, {{"comm", comm}, {"route", route}});
+          DagProblem p = box.problem();
+          p.options = comm_options(params);
+          const Schedule s = e.schedule(p, params);
+          const std::string what = fmt::format("{} comm {} route {} trial {}", e.name, comm, route, trial);
+          ASSERT_TRUE(check_schedule(p, s).valid()) << what;
+          EXPECT_LE(b, s.makespan() * (1 + 1e-9)) << what;
+          EXPECT_LE(b, replay(box.graph, s, box.machine, false).makespan * (1 + 1e-9)) << what;
+          ++checked;
+        }
+  }
+  EXPECT_GT(checked, 300);
+}
+
+}  // namespace
+}  // namespace mpnsim

@@ -332,7 +332,7 @@ double ContentionSearch::full_bound(State& s) {
     double earliest = kInf;
     for (int p = 0; p < P_; ++p) {
       if (s.alloc[at(t)] >= 0 ? p != s.alloc[at(t)] : !lead(l, p)) continue;
-      double st = std::max(s.now, s.cpu[at(p)]);
+      double st = std::max({s.now, s.cpu[at(p)], tables_.head[at(t)]});
       for (int e : g_.in_edges(t)) {
         const int u = g_.edge(e).from;
         if (s.placed[at(u)]) {

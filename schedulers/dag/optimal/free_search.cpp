@@ -231,7 +231,7 @@ double FreeSearch::full_bound() {
       est_[at(t)] = start_[at(t)];
       continue;
     }
-    const double base = std::max(last_start_, head(t));
+    const double base = std::max({last_start_, head(t), tables_.head[at(t)]});
     double earliest = kInf, earliest_start = kInf;
     for (int p = 0; p < P_; ++p) {
       // Processors of one orbit have the same ready time and the same delays from the placed

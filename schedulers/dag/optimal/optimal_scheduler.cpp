@@ -6,10 +6,12 @@
 #include <fmt/format.h>
 
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/lower_bound.hpp"
 #include "schedulers/dag/optimal/contention_search.hpp"
 #include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
+#include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
 
@@ -58,9 +60,17 @@ Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits)
     throw std::invalid_argument("max_states: " + why);
   if (problem.options.model == CommModel::contention) check_contention_search(problem);
   Schedule incumbent = best_heuristic(problem);
-  const SearchOutcome found = problem.options.model == CommModel::free
-                                  ? search_free(problem, incumbent.makespan(), limits)
-                                  : search_contention(problem, incumbent.makespan(), limits);
+  // The cheap bound of every run (lower_bound.hpp) may already meet the incumbent: then nothing
+  // is shorter and there is nothing to search.
+  const double floor = dag_lower_bound(problem).value;
+  SearchOutcome found;
+  if (incumbent.makespan() <= floor + kTimeRelTol * std::abs(incumbent.makespan())) {
+    found.report.optimal = true;
+    found.report.lower_bound = incumbent.makespan();
+  } else {
+    found = problem.options.model == CommModel::free ? search_free(problem, incumbent.makespan(), limits)
+                                                     : search_contention(problem, incumbent.makespan(), limits);
+  }
   Schedule s;
   if (!found.placements.empty() && problem.options.model == CommModel::free) {
     ScheduleBuilder b(problem, "optimal");
@@ -73,6 +83,13 @@ Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits)
   }
   s.scheduler = "optimal";
   s.search = found.report;
+  if (!s.search->optimal) {
+    s.search->lower_bound = std::max(s.search->lower_bound, floor);
+    if (s.search->lower_bound >= s.makespan() - kTimeRelTol * std::abs(s.makespan())) {
+      s.search->optimal = true;
+      s.search->lower_bound = s.makespan();
+    }
+  }
   return s;
 }
 

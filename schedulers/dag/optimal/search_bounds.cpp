@@ -1,6 +1,8 @@
 // Tables and the load bound of the exact search (search_bounds.hpp).
 #include "schedulers/dag/optimal/search_bounds.hpp"
 
+#include "schedulers/dag/lower_bound.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -74,6 +76,11 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
     }
     t.tail[static_cast<std::size_t>(*it)] = best_split(apart, local);
   }
+  // The static windows of the lower bound (schedulers/dag/lower_bound.hpp) see further than one
+  // level of neighbours: each task takes the larger of the two tails, and their head.
+  const TaskWindows windows = task_windows(problem);
+  t.head = windows.start;
+  for (std::size_t i = 0; i < n; ++i) t.tail[i] = std::max(t.tail[i], windows.tail[i]);
   t.total_work = 0;
   for (int task = 0; task < t.tasks; ++task) {
     t.work.push_back(g.work(task));

@@ -18,6 +18,9 @@ struct SearchTables {
   // each successor either runs on the task's processor, after it and one after another, or
   // elsewhere, after the edge's least delay (comm_tail below). Without its own time.
   std::vector<double> tail;
+  // Per task: no schedule starts it sooner (lower_bound.hpp's task windows, which see the
+  // communication no schedule avoids from the entry tasks on).
+  std::vector<double> head;
   // Per edge: its least delay between two distinct processors (infinite on one processor).
   std::vector<double> min_delay;
   std::vector<int> topo;  // a topological order

@@ -146,6 +146,12 @@ sweep:
   EXPECT_NE(r.output.find("lower or higher"), std::string::npos) << r.output;
   r = validate("compare: {by: scheduler.name, metrics: [makespan, makespan]}\n");
   EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = validate("compare: {by: scheduler.name, metrics: [makespan], ratio_to: worst}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("expected best"), std::string::npos) << r.output;
+  r = validate("compare: {by: scheduler.name, metrics: [makespan], ratio_to: optimum}\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("'optimal'"), std::string::npos) << r.output;
   const std::string one = R"(name: b
 kind: dag
 machine: {topology: {kind: hypercube, dim: 2}}
@@ -158,6 +164,53 @@ compare: {by: scheduler.name, metrics: [makespan]}
   r = run_mpnsim("validate " + dir.file("one.yaml", one));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("at least two"), std::string::npos) << r.output;
+}
+
+// ratio_to: optimum and bound, against results.csv: each heuristic's ratio is its makespan over
+// the optimal run's on the same graph, and over the graph's largest lower_bound.
+TEST(CompareBlock, RatiosToTheOptimumAndToTheBoundAgreeWithResultsCsv) {
+  TempDir dir("compare-ratio-to");
+  for (const std::string mode : {"optimum", "bound"}) {
+    const std::string yaml = dir.file(mode + ".yaml", R"(name: r
+kind: dag
+machine: {topology: {kind: complete, n: 3}}
+workload: {kind: random-dag, tasks: 7}
+scheduler: {name: heft}
+ec_ratio: 0.5
+repetitions: 5
+sweep:
+  scheduler.name: [optimal, heft, hlf]
+compare: {by: scheduler.name, metrics: [makespan], ratio_to: )" + mode + "}\n");
+    const std::string out = (dir.path() / mode).string();
+    const auto r = run_mpnsim("run " + yaml + " -q -o " + out);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const auto results = read_csv(read_file(out + "/results.csv"));
+    const auto cmp = read_csv(read_file(out + "/comparison.csv"));
+    std::map<std::string, std::vector<double>> makespans;
+    std::map<std::string, double> optimum, bound;
+    for (const auto& row : results) {
+      makespans[row.at("scheduler.name")].push_back(std::stod(row.at("makespan")));
+      const std::string rep = row.at("repetition");
+      bound[rep] = std::max(bound[rep], std::stod(row.at("lower_bound")));
+      if (row.at("scheduler.name") == "optimal") {
+        ASSERT_EQ(row.at("optimal"), "true");
+        optimum[rep] = std::stod(row.at("makespan"));
+      }
+    }
+    for (const auto& row : cmp) {
+      const std::string v = row.at("variant");
+      double sum = 0;
+      int k = 0;
+      for (const auto& res : results)
+        if (res.at("scheduler.name") == v) {
+          const std::string rep = res.at("repetition");
+          sum += std::stod(res.at("makespan")) / (mode == "optimum" ? optimum[rep] : bound[rep]);
+          ++k;
+        }
+      EXPECT_NEAR(std::stod(row.at("mean_ratio_to_" + mode)), sum / k, 1e-9 * sum / k) << mode << " " << v;
+      EXPECT_EQ(row.at("ratio_instances"), "5");
+    }
+  }
 }
 
 // Three small graphs of different shapes: a benchmark set of files.

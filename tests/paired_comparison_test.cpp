@@ -203,3 +203,28 @@ TEST(PairedComparison, RefusesMissingValues) {
 
 }  // namespace
 }  // namespace mpnsim
+
+namespace mpnsim {
+namespace {
+
+// ratio_to optimum or bound: the ratios are to a reference per instance, worked by hand.
+//   instance 0: 10 20   reference 8      ratios 1.25  2.5
+//   instance 1:  6  3   reference NaN    left out (no proven optimum)
+//   instance 2:  4  5   reference 4      ratios 1     1.25
+TEST(PairedComparison, RatiosToAReferenceLeaveOutInstancesWithoutOne) {
+  const ValueMatrix m{{10, 20}, {6, 3}, {4, 5}};
+  const std::vector<double> reference{8, std::nan(""), 4};
+  const Comparison c = compare_variants(Better::lower, m, reference);
+  EXPECT_EQ(c.variants[0].ratio_instances, 2U);
+  EXPECT_DOUBLE_EQ(c.variants[0].mean_ratio_to_best, (1.25 + 1) / 2);
+  EXPECT_DOUBLE_EQ(c.variants[1].mean_ratio_to_best, (2.5 + 1.25) / 2);
+  EXPECT_DOUBLE_EQ(c.variants[1].geomean_ratio_to_best, std::sqrt(2.5 * 1.25));
+  // Wins and the gap still count against each instance's best, over all three instances.
+  EXPECT_EQ(c.variants[0].instances, 3U);
+  EXPECT_EQ(c.variants[0].best, 2U);
+  EXPECT_DOUBLE_EQ(c.variants[0].gap_to_best, (0 + 3 + 0) / 3.0);
+  EXPECT_THROW(compare_variants(Better::lower, m, std::vector<double>{1, 2}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mpnsim

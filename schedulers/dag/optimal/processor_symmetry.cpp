@@ -13,6 +13,7 @@ namespace {
 // can handle have at most a few dozen processors, whose symmetries are found in far fewer
 // steps; giving up only leaves two processors of one orbit apart.
 constexpr long kStepLimit = 200000;
+constexpr std::size_t kCacheLimit = 1 << 15;
 
 int find_root(std::vector<int>& parent, int x) {
   while (parent[static_cast<std::size_t>(x)] != x) {
@@ -84,6 +85,14 @@ bool ProcessorSymmetry::find_symmetry(std::uint64_t used, int a, int b) {
 
 const std::vector<int>& ProcessorSymmetry::leaders(std::uint64_t used) {
   if (auto it = cache_.find(used); it != cache_.end()) return it->second;
+  // Sets seen once are many on large machines: past a few MB the cache starts again, so that
+  // its memory stays bounded whatever the search's length (a set asked again is recomputed).
+  // The full cache is kept one more round, so that what a caller still holds from it (a search
+  // holds a few answers while it expands one state) stays valid.
+  if (cache_.size() >= kCacheLimit) {
+    retired_ = std::move(cache_);
+    cache_ = {};
+  }
   std::vector<int> parent(static_cast<std::size_t>(n_));
   std::iota(parent.begin(), parent.end(), 0);
   for (int a = 0; a < n_; ++a) {

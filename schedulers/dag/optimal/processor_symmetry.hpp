@@ -21,7 +21,8 @@ class ProcessorSymmetry {
 
   int processors() const { return n_; }
   // For each processor, the least processor of its orbit under the symmetries that fix every
-  // processor of `used` (bit p stands for processor p). Computed once per set and kept.
+  // processor of `used` (bit p stands for processor p). Computed once per set and kept; the
+  // reference stays valid for at least the next 2^15 calls.
   const std::vector<int>& leaders(std::uint64_t used);
 
  private:
@@ -35,7 +36,7 @@ class ProcessorSymmetry {
   int n_ = 0;
   std::vector<int> kinds_;
   std::vector<int> map_, inverse_;
-  std::unordered_map<std::uint64_t, std::vector<int>> cache_;
+  std::unordered_map<std::uint64_t, std::vector<int>> cache_, retired_;
 };
 
 }  // namespace mpnsim

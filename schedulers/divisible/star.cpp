@@ -60,8 +60,8 @@ DltSolution solve_star(const DltInput& in, bool sequential) {
     tree.parent[static_cast<std::size_t>(centre)] = -1;
     tree.children.assign(static_cast<std::size_t>(t.size()), {});
     tree.children[static_cast<std::size_t>(centre)] = kids;
-    sol = solve_equal_finish(tree, m, in.load,
-                             sequential ? participation_rule(in.params) : ParticipationRule::optimal);
+    sol = sequential ? equal_finish_or_program(tree, m, in.load, participation_rule(in.params))
+                     : solve_equal_finish(tree, m, in.load, ParticipationRule::optimal);
   }
   sol.strategy = sequential ? "star-sequential" : "star-concurrent";
   if (in.params.real("beta") > 0)

@@ -141,6 +141,9 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
     // The first repetition's machine is the one checked here, before any run.
     m.spec = draw_machine(redraw->random, m.spec, redraw->seed, 0);
   }
+  std::string lp_param;
+  if (const std::string problem = divisible_lp_problem(strategy, params, m.spec, source, lp_param); !problem.empty())
+    src.fail(sn[lp_param] ? sn[lp_param] : sn, "strategy." + lp_param, problem);
   try {
     DltSolution solution = strategy.solve(DltInput{m.topology, m.spec, load, source, params});
     solution.strategy = strategy.name;

@@ -93,6 +93,9 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
     const double load = o.load.value_or(1.0);
     if (!(load > 0)) throw ParamError("load", "expected a positive number");
     check_divisible_numbers(machine_src, machine, "machine", m->spec, YAML::Node(), "--load", load);
+    std::string lp_param;
+    if (const std::string problem = divisible_lp_problem(strategy, params, m->spec, source, lp_param); !problem.empty())
+      throw ParamError(lp_param, problem);
 
     // The machine is given away: the strategy's plan machine may be it, not a copy of it.
     DivisibleResult r = solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec});

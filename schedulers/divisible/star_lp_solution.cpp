@@ -123,10 +123,11 @@ Searched search(StarScheduleInput in, ReturnRule rule) {
 }  // namespace
 
 DltSolution star_lp_solution(const MachineSpec& machine, int centre, std::vector<int> workers, int installments,
-                             ReturnRule rule, double delta, double load) {
+                             ReturnRule rule, double delta, double load, bool centre_computes) {
   std::vector<std::string> notes;
   Searched found;
-  StarScheduleInput in{machine, centre, workers, installments, rule != ReturnRule::none, delta, {}, load};
+  StarScheduleInput in{machine, centre, workers, installments, rule != ReturnRule::none, delta, {}, load,
+                       centre_computes};
   // With startups every message of every installment costs S whatever it carries, so fewer
   // workers can finish sooner: the best prefix of the send order is kept (FIFO returns
   // standing in for `best` while choosing), then workers the optimum gives nothing go too.
@@ -137,7 +138,7 @@ DltSolution star_lp_solution(const MachineSpec& machine, int centre, std::vector
     std::size_t keep = workers.size();
     in.workers = workers;
     double best_T = search(in, probe).schedule.T;
-    for (std::size_t k = workers.size(); k-- > 0;) {
+    for (std::size_t k = workers.size(); k-- > (centre_computes ? 0u : 1u);) {  // someone must compute
       in.workers.assign(workers.begin(), workers.begin() + static_cast<std::ptrdiff_t>(k));
       const double T = search(in, probe).schedule.T;
       if (clearly_lower(T, best_T)) {
@@ -191,10 +192,18 @@ DltSolution star_lp_solution(const MachineSpec& machine, int centre, std::vector
   sol.alpha.assign(static_cast<std::size_t>(n), 0.0);
   sol.participating.assign(static_cast<std::size_t>(n), false);
   sol.compute_end.assign(static_cast<std::size_t>(n), 0.0);
-  sol.alpha[static_cast<std::size_t>(centre)] = s.alpha_centre;
-  sol.participating[static_cast<std::size_t>(centre)] = true;
-  sol.compute_end[static_cast<std::size_t>(centre)] =
-      s.alpha_centre * machine.processors[static_cast<std::size_t>(centre)].w * machine.Tcp;
+  if (centre_computes) {
+    sol.alpha[static_cast<std::size_t>(centre)] = s.alpha_centre;
+    sol.participating[static_cast<std::size_t>(centre)] = true;
+    sol.compute_end[static_cast<std::size_t>(centre)] =
+        s.alpha_centre * machine.processors[static_cast<std::size_t>(centre)].w * machine.Tcp;
+  } else {
+    double fastest = INFINITY;
+    for (int v : workers) fastest = std::min(fastest, machine.processors[static_cast<std::size_t>(v)].w * machine.Tcp);
+    sol.T1 = load * fastest;
+    notes.push_back(fmt::format("processor {} does not compute (compute: false): it only distributes the load; the "
+                                "speedup is against the fastest worker alone", centre));
+  }
   int empty = 0;
   std::vector<std::string> empties;
   for (std::size_t j = 0; j < workers.size(); ++j) {

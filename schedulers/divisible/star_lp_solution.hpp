@@ -34,8 +34,10 @@ ReturnRule return_rule(const std::string& name);
 //    kept. Notes say who was left out and why.
 //  - Chunks of an installment that come out empty are reported in a note: the
 //    equal-finish conditions would make them negative.
+//  - A centre that does not compute (`centre_computes` false) gets no share and no variable;
+//    T1 (for the speedup) is then the fastest worker's time for the whole load.
 DltSolution star_lp_solution(const MachineSpec& machine, int centre, std::vector<int> workers, int installments,
-                             ReturnRule rule, double delta, double load);
+                             ReturnRule rule, double delta, double load, bool centre_computes = true);
 
 // A one-installment star without results: the equal-finish solver (the best participants
 // for the send order, `rule`), or, when its affine sums cannot carry the machine's time

@@ -44,7 +44,7 @@ DivisibleStrategyEntry star_multi_installment_strategy() {
                 star_send_order(in.topology, in.machine, in.source, in.params.text("order") == "fastest-link");
             DltSolution sol;
             const bool one_port = in.machine.processors[static_cast<std::size_t>(in.source)].send_ports == 1;
-            if (m == 1 && results == "none" && one_port) {
+            if (m == 1 && results == "none" && one_port && in.source_computes) {
               SendTree tree;
               tree.root = in.source;
               tree.parent.assign(static_cast<std::size_t>(in.topology.size()), in.source);
@@ -54,7 +54,7 @@ DivisibleStrategyEntry star_multi_installment_strategy() {
               sol = equal_finish_or_program(tree, in.machine, in.load, ParticipationRule::optimal);
             } else {
               sol = star_lp_solution(in.machine, in.source, kids, m, return_rule(results), in.params.real("delta"),
-                                     in.load);
+                                     in.load, in.source_computes);
             }
             sol.strategy = "star-multi-installment";
             return sol;

@@ -93,7 +93,7 @@ Program build_program(const StarScheduleInput& in, const std::vector<Costs>& cos
 
   Program p;
   LinearProgram& lp = p.lp;
-  p.a0 = lp.add_variable();
+  if (in.centre_computes) p.a0 = lp.add_variable();
   p.a.resize(static_cast<std::size_t>(Q));
   for (int q = 0; q < Q; ++q) p.a[static_cast<std::size_t>(q)] = lp.add_variable();
   p.T = lp.add_variable(1.0);
@@ -143,7 +143,7 @@ Program build_program(const StarScheduleInput& in, const std::vector<Costs>& cos
     row.terms.push_back({p.T, -1});
     lp.add_row(row.terms, S::at_most, -e.c);
   };
-  at_most_T(term(p.a0, w0));
+  if (in.centre_computes) at_most_T(term(p.a0, w0));
   if (in.results) {
     const int fixed = static_cast<int>(in.return_order.size());
     std::vector<Lin> rend(static_cast<std::size_t>(fixed));
@@ -185,7 +185,8 @@ Program build_program(const StarScheduleInput& in, const std::vector<Costs>& cos
   } else {
     for (int j = 0; j < n; ++j) at_most_T(cend[static_cast<std::size_t>((m - 1) * n + j)]);
   }
-  std::vector<std::pair<int, double>> all{{p.a0, 1}};
+  std::vector<std::pair<int, double>> all;
+  if (in.centre_computes) all.push_back({p.a0, 1});
   for (int q = 0; q < Q; ++q) all.push_back({p.a[static_cast<std::size_t>(q)], 1});
   lp.add_row(all, S::equal, in.load);
   return p;
@@ -210,7 +211,7 @@ StarSchedule read_schedule(const StarScheduleInput& in, const std::vector<Costs>
     const double a = x.x[static_cast<std::size_t>(v)];
     return a < 0 && a >= -1e-13 * in.load ? 0.0 : a;
   };
-  s.alpha_centre = load(p.a0);
+  s.alpha_centre = in.centre_computes ? load(p.a0) : 0.0;
   for (int q = 0; q < Q; ++q)
     s.chunk[static_cast<std::size_t>(q / n)][static_cast<std::size_t>(q % n)] = load(p.a[static_cast<std::size_t>(q)]);
   std::vector<double> e(static_cast<std::size_t>(Q)), ce(static_cast<std::size_t>(Q));
@@ -304,7 +305,7 @@ Plan star_schedule_plan(const StarScheduleInput& in, const StarSchedule& s) {
   const int send_k = ports_or_none(in.machine.processors[static_cast<std::size_t>(in.centre)].send_ports);
   const int recv_k = ports_or_none(in.machine.processors[static_cast<std::size_t>(in.centre)].recv_ports);
   std::vector<int> send(static_cast<std::size_t>(n * m)), work(static_cast<std::size_t>(n * m));
-  plan.add_compute(in.centre, s.alpha_centre, fmt::format("share {}", in.centre));
+  if (in.centre_computes) plan.add_compute(in.centre, s.alpha_centre, fmt::format("share {}", in.centre));
   for (int q = 0; q < n * m; ++q) {
     const int k = q / n, j = q % n, v = in.workers[static_cast<std::size_t>(j)];
     const double amount = s.chunk[static_cast<std::size_t>(k)][static_cast<std::size_t>(j)];

@@ -47,6 +47,7 @@ struct StarScheduleInput {
   double delta = 0;                 // result units per load unit
   std::vector<int> return_order;    // with results: a permutation of `workers`
   double load = 1.0;
+  bool centre_computes = true;      // false: the program has no share (no variable) for the centre
 };
 
 struct StarSchedule {

@@ -146,6 +146,58 @@ std::string divisible_lp_problem(const DivisibleStrategyEntry& strategy, const P
       search ? "results fifo or lifo, fewer workers or fewer installments" : "fewer installments or workers");
 }
 
+YAML::Node strip_compute_flags(const YamlSource& src, const YAML::Node& machine, const std::string& path,
+                               std::vector<NonComputing>& flags) {
+  const YAML::Node list = machine.IsMap() ? machine["processors"] : YAML::Node();
+  if (!list || !list.IsSequence()) return machine;
+  bool any = false;
+  for (std::size_t k = 0; k < list.size(); ++k) any = any || (list[k].IsMap() && list[k]["compute"]);
+  if (!any) return machine;
+  YAML::Node out(YAML::NodeType::Map), entries(YAML::NodeType::Sequence);
+  for (auto kv : machine) out[kv.first.Scalar()] = kv.second;
+  const ParamSpec spec{"compute", ParamType::boolean, "true", "", 0, 0, {}};
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const YAML::Node e = list[k];
+    if (!e.IsMap() || !e["compute"]) {
+      entries.push_back(e);
+      continue;
+    }
+    const std::string key = fmt::format("{}.processors[{}].compute", path, k);
+    const bool computes = std::get<bool>(src.param(e["compute"], key, spec));
+    long id = -1;
+    if (e["id"] && e["id"].IsScalar()) {
+      try {
+        id = e["id"].as<long>();
+      } catch (const YAML::Exception&) {
+      }
+    }
+    if (!computes) flags.push_back({id, e["compute"], key});
+    YAML::Node copy(YAML::NodeType::Map);
+    for (auto kv : e)
+      if (kv.first.Scalar() != "compute") copy[kv.first.Scalar()] = kv.second;
+    entries.push_back(copy);
+  }
+  out["processors"] = entries;
+  return out;
+}
+
+bool source_computes(const YamlSource& src, const std::vector<NonComputing>& flags,
+                     const DivisibleStrategyEntry& strategy, int source) {
+  for (const NonComputing& f : flags) {
+    if (strategy.name != "star-multi-installment" && strategy.name != "star-sequential")
+      src.fail(f.at, f.key,
+               fmt::format("strategy '{}' gives every processor a share: compute: false (a non-computing centre) is "
+                           "honoured by star-multi-installment and star-sequential only",
+                           strategy.name));
+    if (f.id != source)
+      src.fail(f.at, f.key,
+               fmt::format("processor {} does not compute, but only the source (processor {}) may: a worker that "
+                           "does not compute is one to leave out of the network",
+                           f.id, source));
+  }
+  return flags.empty();
+}
+
 void check_divisible_solution(const YamlSource& src, const YAML::Node& at, const std::string& key,
                               const DltSolution& solution) {
   auto finite = [](double x) { return std::isfinite(x); };

@@ -54,6 +54,22 @@ void check_divisible_memory(const YamlSource& src, const YAML::Node& at, const s
 std::string divisible_lp_problem(const DivisibleStrategyEntry& strategy, const ParamSet& params,
                                  const MachineSpec& spec, int source, std::string& param);
 
+// `compute: false` on entries of a machine's `processors:` list: DLT's non-computing centre.
+// strip_compute_flags gives the machine node without those keys, for read_machine (a new node
+// only when there are some; every other entry and value is the same node, with its line
+// marks), and collects them. source_computes refuses (InputError at the key) a processor other
+// than the source that does not compute, or a strategy that does not honour it (only
+// star-multi-installment and star-sequential do: their programs drop the centre's share).
+struct NonComputing {
+  long id = -1;
+  YAML::Node at;
+  std::string key;
+};
+YAML::Node strip_compute_flags(const YamlSource& src, const YAML::Node& machine, const std::string& path,
+                               std::vector<NonComputing>& flags);
+bool source_computes(const YamlSource& src, const std::vector<NonComputing>& flags,
+                     const DivisibleStrategyEntry& strategy, int source);
+
 // A solution with a finish time or a load that is not a finite number is refused (InputError
 // at `key`), before anything is simulated or drawn.
 void check_divisible_solution(const YamlSource& src, const YAML::Node& at, const std::string& key,

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <sstream>
 
 #include "dlt_lp_campaign.hpp"
 #include "experiments/config/command_flags.hpp"
 #include "experiments/config/machine_config.hpp"
+#include "experiments/kinds/divisible/dlt_command.hpp"
 
 namespace mpnsim {
 namespace {
@@ -188,6 +190,82 @@ TEST(DltLpOracle, TheCampaignsReproducersAreSolved) {
     EXPECT_LE(c.max_rel_diff, kTimeRelTol) << r.file;
     for (double a : s.alpha) EXPECT_GE(a, 0) << r.file;
   }
+}
+
+// The refusals at the key (exit 2) of the command: tiny times (issue #40), programs past the
+// work limits, and compute: false where it is not honoured; and its honouring, against the
+// oracle with no share for the centre.
+std::string refusal(DltCommandOptions o) {
+  std::ostringstream out;
+  try {
+    (void)dlt_command_throwing(o, out);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+DltCommandOptions star_options(const std::string& strategy, std::vector<std::string> extras) {
+  DltCommandOptions o;
+  o.strategy = strategy;
+  o.topology = "star";
+  o.extras = std::move(extras);
+  return o;
+}
+
+TEST(DltLpRefusals, TinyTimesLargeProgramsAndNonComputingProcessors) {
+  DltCommandOptions o = star_options("star-multi-installment", {"--n", "5", "--installments", "3"});
+  o.w = 1e-300;
+  EXPECT_NE(refusal(o).find("processor.w"), std::string::npos) << refusal(o);
+  o.w = 1;
+  o.load = 1e-300;
+  EXPECT_NE(refusal(o).find("load"), std::string::npos) << refusal(o);
+  EXPECT_NE(refusal(star_options("star-multi-installment", {"--n", "100", "--installments", "1000"})).find("installments"),
+            std::string::npos);
+  EXPECT_NE(refusal(star_options("star-multi-installment", {"--n", "9", "--installments", "100", "--results", "best",
+                                                            "--delta", "1"}))
+                .find("results"),
+            std::string::npos);
+  YAML::Node machine = YAML::Load(
+      "topology: {kind: star, n: 4}\n"
+      "processors: [{id: 0, compute: false}, {id: 1, w: 0.76}, {id: 2, w: 2.1}, {id: 3, w: 2.2}]\n"
+      "links: [{between: [0, 1], z: 0.25, S: 0.78}, {between: [0, 2], z: 0.07, S: 0.72}, "
+      "{between: [0, 3], z: 1.3, S: 0.94}]");
+  for (const char* strategy : {"generic", "star-concurrent"}) {
+    DltCommandOptions nc;
+    nc.strategy = strategy;
+    nc.machine = machine;
+    EXPECT_NE(refusal(nc).find("compute"), std::string::npos) << strategy;
+  }
+  DltCommandOptions other;
+  other.strategy = "star-sequential";
+  other.machine = machine;
+  other.source = 1;
+  EXPECT_NE(refusal(other).find("compute"), std::string::npos);
+}
+
+TEST(DltLpOracle, ANonComputingCentreGetsNoShare) {
+  const MachineSpec m = het_star(0.01);
+  for (const char* rule : {"none", "fifo", "lifo"})
+    for (int inst : {1, 3}) {
+      const auto& e = star_multi_installment_strategy();
+      std::vector<std::pair<std::string, std::string>> p{{"installments", std::to_string(inst)}, {"results", rule}};
+      if (std::string(rule) != "none") p.push_back({"delta", "0.4"});
+      const DltSolution s = e.solve(DltInput{star(6), m, 1.0, 0, resolve_params(e.params, p), nullptr, false});
+      EXPECT_EQ(s.alpha[0], 0);
+      std::vector<int> part;
+      for (int v = 1; v < 6; ++v)
+        if (s.participating[static_cast<std::size_t>(v)]) part.push_back(v);
+      std::vector<int> order = part;
+      if (std::string(rule) == "lifo") std::reverse(order.begin(), order.end());
+      const double T =
+          oracle_star_time({&m, 0, part, inst, std::string(rule) != "none", order, 0.4, 1.0, false});
+      EXPECT_NEAR(s.T, T, kTimeRelTol * T) << rule << " m=" << inst;
+      const double computing =
+          oracle_star_time({&m, 0, part, inst, std::string(rule) != "none", order, 0.4, 1.0, true});
+      EXPECT_GT(s.T, computing * (1 + 1e-6)) << "a centre that computes finishes sooner";
+      EXPECT_LE(simulate(s).max_rel_diff, kTimeRelTol);
+    }
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ packages=(
   libboost-graph-dev libyaml-cpp-dev libspdlog-dev libfmt-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox
   libopenmpi-dev openmpi-bin libsimgrid-dev
-  # The exact LP the divisible-load tests check the strategies against (tests only).
+  # GLPK: the divisible-load strategies' LP solver, and the tests' exact oracle.
   libglpk-dev
   # The Python package (python/) and its tests, for Debian's /usr/bin/python3.
   pybind11-dev python3-dev python3-pybind11 python3-pandas python3-pytest

@@ -24,6 +24,10 @@ struct DltInput {
   // whose plan machine is the input machine may move it from here instead of
   // copying it (a d = 20 hypercube's links are 335 MB). Left empty then.
   MachineSpec* machine_to_take = nullptr;
+  // False: the source only distributes and takes no share (DLT's non-computing centre,
+  // `compute: false` in a machine file). Only the star strategies with a linear program
+  // honour it; the callers refuse it for the others.
+  bool source_computes = true;
 };
 
 // `alpha`, `participating` and the plan are indexed by the processors of

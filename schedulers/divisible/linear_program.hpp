@@ -1,4 +1,4 @@
-// A small dense linear-program solver for the star schedules whose optimum is not a closed form.
+// A sparse linear program and its solution by GLPK, in floating point or in exact rational arithmetic.
 #pragma once
 
 #include <utility>
@@ -6,11 +6,12 @@
 
 namespace mpnsim {
 
-// minimise cost . x  subject to  rows,  x >= 0.
+// minimise cost . x  subject to  rows,  x >= 0. Rows are sparse: memory grows with the
+// number of non-zero coefficients, not with rows times variables.
 struct LinearProgram {
   enum class Sense { at_most, at_least, equal };
   struct Row {
-    std::vector<std::pair<int, double>> terms;  // (variable, coefficient)
+    std::vector<std::pair<int, double>> terms;  // (variable, coefficient); repeats are summed
     Sense sense = Sense::at_most;
     double rhs = 0;
   };
@@ -25,21 +26,33 @@ struct LinearProgram {
   void add_row(std::vector<std::pair<int, double>> terms, Sense sense, double rhs) {
     rows.push_back({std::move(terms), sense, rhs});
   }
+  // Non-zero coefficients over all rows (the model's size, for estimates).
+  long nonzeros() const {
+    long n = 0;
+    for (const Row& r : rows) n += static_cast<long>(r.terms.size());
+    return n;
+  }
 };
 
 struct LpSolution {
   std::vector<double> x;
   double objective = 0;
+  bool optimal = false;  // GLPK found an optimum (within its tolerances, unless exact)
+  bool exact = false;    // solved by GLPK's rational simplex (glp_exact): x is its optimum, rounded
 };
 
-// The two-phase simplex method on a dense tableau (Dantzig's rule, Bland's after a run of
-// degenerate pivots, so it cannot cycle; Harris's two-pass ratio test with pivots relative to
-// their column; the tableau rebuilt from the basis every 16 pivots, and redundant rows
-// dropped after phase 1). The optimal basis's values are then solved again
-// from the original rows by Gaussian elimination with partial pivoting, so that they carry
-// no error accumulated over the pivots: the strategies' times must agree with the engine's
-// to 1e-9 and do to about 1e-15. Throws std::runtime_error when the program is infeasible
-// or unbounded (the strategies' programs are neither: a bug, not bad input).
-LpSolution solve_lp(const LinearProgram& lp);
+// How to solve: GLPK's floating-point simplex (scaled, its optimal basis then checked by the
+// caller), or GLPK's exact rational simplex started from that basis (glp_exact), whose optimum
+// is the exact optimum of the program as written (every double is a rational) rounded to the
+// nearest double. The exact solve is slower and is what a caller in doubt asks for.
+enum class LpArithmetic { floating, exact };
+
+// Solves `lp` with GLPK (Debian libglpk). With `floating`, `optimal` says whether GLPK found
+// an optimum: the caller decides what else to do (the exact simplex's time grows fast with
+// the size). With `exact`, throws std::runtime_error when the exact simplex finds the program
+// infeasible or unbounded, or fails (the strategies' programs are never infeasible nor
+// unbounded: that is a bug, not bad input). GLPK reads each double as a rational within
+// about 1e-15 of it, so the exact optimum is that of a program within rounding of this one.
+LpSolution solve_lp(const LinearProgram& lp, LpArithmetic arithmetic = LpArithmetic::floating);
 
 }  // namespace mpnsim

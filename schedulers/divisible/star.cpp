@@ -49,10 +49,11 @@ DltSolution solve_star(const DltInput& in, bool sequential) {
   const std::vector<int> kids =
       star_send_order(t, m, centre, sequential && in.params.text("order") == "fastest-link");
   DltSolution sol;
-  if (sequential && results_choice(in.params) != "none") {
-    // Results as messages: the star's linear program (star_schedule.hpp), one installment.
+  if (sequential && (results_choice(in.params) != "none" || !in.source_computes)) {
+    // Results as messages, or a centre that does not compute: the star's linear program
+    // (star_schedule.hpp), one installment.
     sol = star_lp_solution(m, centre, kids, 1, return_rule(in.params.text("results")), in.params.real("delta"),
-                           in.load);
+                           in.load, in.source_computes);
   } else {
     SendTree tree;
     tree.root = centre;
@@ -60,8 +61,8 @@ DltSolution solve_star(const DltInput& in, bool sequential) {
     tree.parent[static_cast<std::size_t>(centre)] = -1;
     tree.children.assign(static_cast<std::size_t>(t.size()), {});
     tree.children[static_cast<std::size_t>(centre)] = kids;
-    sol = solve_equal_finish(tree, m, in.load,
-                             sequential ? participation_rule(in.params) : ParticipationRule::optimal);
+    sol = sequential ? equal_finish_or_program(tree, m, in.load, participation_rule(in.params))
+                     : solve_equal_finish(tree, m, in.load, ParticipationRule::optimal);
   }
   sol.strategy = sequential ? "star-sequential" : "star-concurrent";
   if (in.params.real("beta") > 0)

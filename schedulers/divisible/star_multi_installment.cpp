@@ -43,17 +43,18 @@ DivisibleStrategyEntry star_multi_installment_strategy() {
             const std::vector<int> kids =
                 star_send_order(in.topology, in.machine, in.source, in.params.text("order") == "fastest-link");
             DltSolution sol;
-            if (m == 1 && results == "none") {
+            const bool one_port = in.machine.processors[static_cast<std::size_t>(in.source)].send_ports == 1;
+            if (m == 1 && results == "none" && one_port && in.source_computes) {
               SendTree tree;
               tree.root = in.source;
               tree.parent.assign(static_cast<std::size_t>(in.topology.size()), in.source);
               tree.parent[static_cast<std::size_t>(in.source)] = -1;
               tree.children.assign(static_cast<std::size_t>(in.topology.size()), {});
               tree.children[static_cast<std::size_t>(in.source)] = kids;
-              sol = solve_equal_finish(tree, in.machine, in.load);
+              sol = equal_finish_or_program(tree, in.machine, in.load, ParticipationRule::optimal);
             } else {
               sol = star_lp_solution(in.machine, in.source, kids, m, return_rule(results), in.params.real("delta"),
-                                     in.load);
+                                     in.load, in.source_computes);
             }
             sol.strategy = "star-multi-installment";
             return sol;

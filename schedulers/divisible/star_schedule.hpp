@@ -47,21 +47,38 @@ struct StarScheduleInput {
   double delta = 0;                 // result units per load unit
   std::vector<int> return_order;    // with results: a permutation of `workers`
   double load = 1.0;
+  bool centre_computes = true;      // false: the program has no share (no variable) for the centre
 };
 
 struct StarSchedule {
-  double T = 0;                           // the program's optimum
+  double T = 0;                           // T_events below: the finish of the loads played event by event
+  double T_program = 0;                   // the program's optimum (T to a relative 1e-10 when not exact)
   double alpha_centre = 0;
   std::vector<std::vector<double>> chunk;  // chunk[k][j]: installment k to workers[j]
   // The same schedule's times, event by event from the loads (what the engine should play).
   std::vector<double> compute_end;         // per worker (index j), end of its last chunk
   std::vector<double> return_end;          // per worker, with results
   double T_events = 0;                     // the latest of them
+  bool exact = false;                      // solved in exact rational arithmetic (floating point was in doubt)
 };
 
 // Throws std::invalid_argument when the machine does not fit the model (a centre without a
 // co-processor, a worker without one under several installments, a worker not linked).
-StarSchedule solve_star_schedule(const StarScheduleInput& in);
+// The program is solved by GLPK (linear_program.hpp) in floating point; when a load comes out
+// negative or the loads played event by event miss the program's T by more than a relative
+// 1e-10, it is solved again in exact rational arithmetic, and `exact` says so.
+// With `exact`, a program small enough (exact_affordable) is solved exactly whatever the doubt.
+StarSchedule solve_star_schedule(const StarScheduleInput& in, bool exact = false);
+
+// True when the program is small enough for GLPK's exact simplex (at most 100 messages,
+// workers x installments: its time grows as about the cube of the size).
+bool exact_affordable(const StarScheduleInput& in);
+
+// A lower bound on T over every return order that starts with `in.return_order` (a prefix:
+// distinct workers, not necessarily all): the program with the other workers' returns each
+// after their last chunk and, together, after the fixed ones on the centre's receive ports.
+// With every worker in the prefix it is the optimum of that order. For a branch and bound.
+double star_schedule_bound(const StarScheduleInput& in);
 
 // The plan of a schedule: every message, chunk and return, with the orders as "after" lists.
 Plan star_schedule_plan(const StarScheduleInput& in, const StarSchedule& s);

@@ -27,6 +27,7 @@ struct Redraw {
   const DivisibleStrategyEntry* strategy = nullptr;
   ParamSet params;
   int source = 0;
+  bool computes = true;  // the source computes (no compute: false on it)
 };
 
 class DivisiblePoint : public PreparedPoint {
@@ -47,7 +48,8 @@ class DivisiblePoint : public PreparedPoint {
     DltSolution drawn;
     if (redraw_) {
       const MachineSpec m = draw_machine(redraw_->random, redraw_->base, redraw_->seed, repetition);
-      drawn = redraw_->strategy->solve(DltInput{redraw_->topology, m, load_, redraw_->source, redraw_->params});
+      drawn = redraw_->strategy->solve(
+          DltInput{redraw_->topology, m, load_, redraw_->source, redraw_->params, nullptr, redraw_->computes});
       drawn.strategy = redraw_->strategy->name;
     }
     const DltSolution& solved = redraw_ ? drawn : solution_;
@@ -107,7 +109,8 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
                                                             const OutputSpec& outputs) const {
   if (!config["machine"]) src.fail(config, "machine", "required: the network and its parameters");
   if (!config["strategy"]) src.fail(config, "strategy", "required: {name: STRATEGY, PARAM: VALUE ...}");
-  MachineConfig m = read_machine(src, config["machine"], "machine");
+  std::vector<NonComputing> non_computing;
+  MachineConfig m = read_machine(src, strip_compute_flags(src, config["machine"], "machine", non_computing), "machine");
   const YAML::Node sn = config["strategy"];
   src.require_map(sn, "strategy");
   if (!sn["name"]) src.fail(sn, "strategy.name", "required: the strategy (see `mpnsim list`)");
@@ -127,6 +130,7 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
   int source = 0;
   if (config["source"])
     source = static_cast<int>(src.integer(config["source"], "source", 0, m.topology.size() - 1));
+  const bool computes = source_computes(src, non_computing, strategy, source);
   std::string rows = "summary";
   if (config["rows"]) {
     ParamSpec spec{"rows", ParamType::text, "", "", 0, 0, {"summary", "layers", "processors"}};
@@ -135,14 +139,17 @@ std::unique_ptr<PreparedPoint> DivisibleExperiment::prepare(const YAML::Node& co
   std::optional<Redraw> redraw;
   if (config["random_machine"]) {
     redraw = Redraw{read_random_machine(src, config["random_machine"]), 1, m.topology, m.spec, &strategy, params,
-                    source};
+                    source, computes};
     if (config["seed"])
       redraw->seed = static_cast<std::uint64_t>(src.integer(config["seed"], "seed", 0, 9'200'000'000'000'000'000));
     // The first repetition's machine is the one checked here, before any run.
     m.spec = draw_machine(redraw->random, m.spec, redraw->seed, 0);
   }
+  std::string lp_param;
+  if (const std::string problem = divisible_lp_problem(strategy, params, m.spec, source, lp_param); !problem.empty())
+    src.fail(sn[lp_param] ? sn[lp_param] : sn, "strategy." + lp_param, problem);
   try {
-    DltSolution solution = strategy.solve(DltInput{m.topology, m.spec, load, source, params});
+    DltSolution solution = strategy.solve(DltInput{m.topology, m.spec, load, source, params, nullptr, computes});
     solution.strategy = strategy.name;
     check_divisible_solution(src, sn, "strategy", solution);
     return std::make_unique<DivisiblePoint>(m.topology.name(), std::move(solution), load, rows, outputs,

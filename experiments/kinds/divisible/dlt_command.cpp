@@ -83,7 +83,9 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
       check_divisible_memory(src, YAML::Node(), "--topology", strategy.name,
                              machine["topology"]["kind"].as<std::string>(""),
                              check_topology(machine_src, machine["topology"], "machine.topology"));
-    std::optional<MachineConfig> m(read_machine(machine_src, machine, "machine"));
+    std::vector<NonComputing> non_computing;
+    std::optional<MachineConfig> m(
+        read_machine(machine_src, strip_compute_flags(machine_src, machine, "machine", non_computing), "machine"));
     std::vector<std::string> allowed;
     for (const auto& p : strategy.params) allowed.push_back(p.name);
     src.check_keys(strategy_node, "strategy", allowed);
@@ -95,9 +97,14 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
     const double load = o.load.value_or(1.0);
     if (!(load > 0)) throw ParamError("load", "expected a positive number");
     check_divisible_numbers(machine_src, machine, "machine", m->spec, YAML::Node(), "--load", load);
+    const bool computes = source_computes(machine_src, non_computing, strategy, source);
+    std::string lp_param;
+    if (const std::string problem = divisible_lp_problem(strategy, params, m->spec, source, lp_param); !problem.empty())
+      throw ParamError(lp_param, problem);
 
     // The machine is given away: the strategy's plan machine may be it, not a copy of it.
-    DivisibleResult r = solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec});
+    DivisibleResult r =
+        solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec, computes});
     m.reset();
     check_divisible_solution(src, YAML::Node(), "--strategy", r.solution);
     const bool timeline_files = !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty();

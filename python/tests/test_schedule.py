@@ -117,3 +117,20 @@ def test_lower_bound_never_above_any_schedule():
             assert 0 < r.lower_bound <= r.makespan * (1 + 1e-9), (name, comm)
             assert r.lower_bound <= r.replayed_makespan * (1 + 1e-9), (name, comm)
             assert r.slr >= 1 - 1e-12
+
+
+def test_optimal_proves_its_schedule_and_beats_every_heuristic():
+    g = mpnsim.TaskGraph.generate(tasks=8, seed=5)
+    m = mpnsim.Machine("hypercube", dim=2, send_ports=1, recv_ports=1)
+    for comm in ("free", "contention"):
+        best = mpnsim.schedule(g, m, "optimal", comm=comm).as_dict()
+        assert best["optimal"] is True and best["valid"] is True
+        assert best["lower_bound"] == best["makespan"]
+        for name in ("heft", "lps", "etf"):
+            other = mpnsim.schedule(g, m, name, comm=comm).as_dict()
+            assert best["makespan"] <= other["makespan"] * (1 + 1e-9)
+    # A budget of 3 states: the best schedule so far, and a bound no higher than the optimum.
+    free = mpnsim.schedule(g, m, "optimal").as_dict()
+    cut = mpnsim.schedule(g, m, "optimal", max_states=3).as_dict()
+    assert cut["states"] <= 3
+    assert cut["lower_bound"] <= free["makespan"] * (1 + 1e-9) <= cut["makespan"] * (1 + 2e-9)

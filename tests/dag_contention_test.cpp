@@ -585,27 +585,7 @@ TEST(ContentionAware, BoundedSearchChoosesAsEvaluatingEveryProcessor) {
                          uniform_machine(cube.size(), cube.links(), false, processor(1, 1, seed < 3), 1, 0.5));
     DagProblem p = box.problem();
     p.options.model = CommModel::contention;
-    ScheduleBuilder b(p, "check");
-    int n = 0;
-    for (int t : topological_order(box.graph)) {
-      const bool by_finish = n % 2 == 0, insertion = n % 3 != 0;
-      ++n;
-      int best = -1;
-      double best_key = 0, best_start = 0;
-      for (int q = 0; q < p.processors(); ++q) {
-        const double s = insertion ? b.insertion_start(t, q) : b.earliest_start(t, q);
-        const double key = by_finish ? s + p.exec_time(t, q) : s;
-        if (best < 0 || key < best_key) {
-          best = q;
-          best_key = key;
-          best_start = s;
-        }
-      }
-      const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, insertion);
-      ASSERT_EQ(c.processor, best) << "task " << t << ", seed " << seed;
-      ASSERT_EQ(c.start, best_start);
-      b.place(t, c.processor, c.start);
-    }
+    testing::expect_best_processor_is_the_best_of_all(p, seed);
   }
 }
 

@@ -6,10 +6,12 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "schedulers/dag/comm_cost.hpp"
 #include "schedulers/dag/dag_problem.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/schedule_builder.hpp"
 #include "sim/machine_spec.hpp"
 #include "topologies/topology.hpp"
 #include "workloads/dag/task_graph.hpp"
@@ -69,12 +71,41 @@ inline TaskGraph diamond_graph(double data) {
   return g;
 }
 
+// Places every task of p's graph in topological order by ScheduleBuilder::best_processor, by
+// finish and by start, with and without insertion in turn, and checks each choice against
+// evaluating every processor: its cheap bound must never skip the best one.
+inline void expect_best_processor_is_the_best_of_all(const DagProblem& p, std::uint64_t seed) {
+  ScheduleBuilder b(p, "check");
+  int n = 0;
+  for (int t : topological_order(p.graph)) {
+    const bool by_finish = n % 2 == 0, insertion = n % 3 != 0;
+    ++n;
+    int best = -1;
+    double best_key = 0, best_start = 0;
+    for (int q = 0; q < p.processors(); ++q) {
+      const double s = insertion ? b.insertion_start(t, q) : b.earliest_start(t, q);
+      const double key = by_finish ? s + p.exec_time(t, q) : s;
+      if (best < 0 || key < best_key) {
+        best = q;
+        best_key = key;
+        best_start = s;
+      }
+    }
+    const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, insertion);
+    ASSERT_EQ(c.processor, best) << "task " << t << ", seed " << seed;
+    ASSERT_EQ(c.start, best_start);
+    b.place(t, c.processor, c.start);
+  }
+}
+
 // The parameters a test gives a registered scheduler when it runs every one: the exact search
 // (`optimal`) gets a budget of 2000 states, so that its run takes milliseconds; its schedule is
 // then the best heuristic's or a shorter one, checked and replayed like any other.
-inline ParamSet test_params(const DagSchedulerEntry& e, std::vector<std::pair<std::string, std::string>> given = {}) {
-  if (e.name == "optimal") given.emplace_back("max_states", "2000");
-  return resolve_params(e.params, given);
+inline ParamSet test_params(const DagSchedulerEntry& e, const std::vector<std::pair<std::string, std::string>>& given = {}) {
+  if (e.name != "optimal") return resolve_params(e.params, given);
+  std::vector<std::pair<std::string, std::string>> budgeted(given);
+  budgeted.emplace_back("max_states", "2000");
+  return resolve_params(e.params, budgeted);
 }
 
 }  // namespace mpnsim::testing

@@ -64,6 +64,17 @@ TEST(InterruptEverywhere, ValidateOfALongSweepStopsAtTheSignal) {
   EXPECT_FALSE(contains(r.output, ": ok (")) << r.output;
 }
 
+// The divisible-load program of 8 workers x 1000 installments takes GLPK about 40 s: its simplex
+// runs in slices of iterations with a poll between them, so the signal stops it at once. Without
+// the polls, the CPU cap kills it.
+TEST(InterruptEverywhere, DltStopsInsideTheLinearProgram) {
+  TempDir dir("int-dlt");
+  const auto r = interrupted_at_marker(
+      dir, "dlt --strategy star-multi-installment --topology star --n 9 --w 1 --z 0.5 --installments 1000", 8);
+  EXPECT_EQ(r.exit_code, 130) << r.output;
+  EXPECT_TRUE(contains(r.output, "dlt: interrupted: nothing was written")) << r.output;
+}
+
 // gnuplot (any child) is killed once the flag is set, and waited for.
 TEST(InterruptEverywhere, AChildIsKilledWhenTheRunIsInterrupted) {
   TempDir dir("int-child");

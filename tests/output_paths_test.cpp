@@ -71,13 +71,17 @@ TEST(OutputPaths, TheDagCommandRefusesBeforeTheWorkWithExitCode2) {
   EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 
-// A path refused when written (topo -o judges it then) is bad input too: exit 2, not 1.
+// topo -o judges its path as dag and dlt do: bad input (exit 2, not 1), and no folder is made.
 TEST(OutputPaths, ARefusedPathIsBadInputForTopoToo) {
   TempDir dir("paths-topo");
   std::filesystem::create_directory(dir.path() / "d");
   auto r = testing::run_mpnsim("topo let --depth 2 --format json -o " + (dir.path() / "d").string());
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_TRUE(contains(r.output, "refused to write")) << r.output;
+  EXPECT_TRUE(contains(r.output, "a directory, not a file")) << r.output;
+  r = testing::run_mpnsim("topo let --depth 2 --format json -o " + (dir.path() / "new" / "t.json").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "makes no folder")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "new"));
   std::ofstream(dir.path() / "target") << "keep";
   std::filesystem::create_symlink(dir.path() / "target", dir.path() / "link");
   r = testing::run_mpnsim("topo let --depth 2 --format json -o " + (dir.path() / "link").string());
@@ -109,6 +113,20 @@ TEST(OutputPaths, AGanttChartNoViewerOpensIsRefused) {
   }
   EXPECT_FALSE(std::filesystem::exists(svg));
   EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
+// In an experiment the point's chart is replaced by a small SVG that says why (a long run is not
+// failed for one chart), and a chart that fits is drawn.
+TEST(OutputPaths, AnExperimentsChartNoViewerOpensBecomesANotice) {
+  Timeline t;
+  for (int i = 0; i < 2'000'000; ++i) t.add(ComputeRecord{i % 4, 0, double(i), double(i) + 1, 1});
+  const std::string svg = point_gantt_svg(t, 4, GanttOptions{});
+  EXPECT_LT(svg.size(), 2000u);
+  EXPECT_TRUE(contains(svg, "No chart: the chart of 2000000 intervals")) << svg;
+  EXPECT_TRUE(contains(svg, "outputs.trace")) << svg;
+  Timeline small;
+  small.add(ComputeRecord{0, 0, 0.0, 1.0, 1});
+  EXPECT_TRUE(contains(point_gantt_svg(small, 4, GanttOptions{}), "<rect"));
 }
 
 }  // namespace

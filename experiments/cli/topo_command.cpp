@@ -13,6 +13,7 @@
 #include "experiments/cli/commands.hpp"
 #include "experiments/config/work_limits.hpp"
 #include "experiments/output/output_file.hpp"
+#include "experiments/output/output_paths.hpp"
 #include "topologies/distance_estimate.hpp"
 #include "topologies/registry.hpp"
 #include "topologies/topology_format.hpp"
@@ -111,6 +112,7 @@ int topo_command(const std::vector<std::string>& args, const std::string& format
     const TopologySize size = topology_size(args[0], params);
     const bool to_file = !output.empty() && output != "-";
     if (force && !to_file) throw ParamError("force", "--force writes only to a file: add -o FILE");
+    if (to_file) check_output_paths({{"output", output}});  // its folder must exist, as for dag's and dlt's files
     if (format != "summary") {
       if (format == "matrix" && size.nodes > kMaxMatrixNodes)
         throw ParamError("format", fmt::format("{} nodes: the adjacency matrix is printed up to {} nodes; use "

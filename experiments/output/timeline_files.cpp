@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "experiments/config/work_limits.hpp"
 #include "experiments/output/chrome_trace.hpp"
@@ -27,17 +28,33 @@ double gantt_bytes(const Timeline& timeline) {
 
 }  // namespace
 
+std::string gantt_size_problem(const Timeline& timeline) {
+  const double bytes = gantt_bytes(timeline);
+  if (bytes <= kMaxGanttBytes) return "";
+  return fmt::format("the chart of {} intervals would be about {} of SVG, past {}, which no browser or SVG viewer "
+                     "opens: write the timeline as a trace instead (Perfetto, ui.perfetto.dev, opens traces this "
+                     "large), or as CSV",
+                     timeline.computes().size() + timeline.transfers().size(), bytes_text(bytes),
+                     bytes_text(kMaxGanttBytes));
+}
+
+std::string point_gantt_svg(const Timeline& timeline, int processors, const GanttOptions& gantt) {
+  const std::string problem = gantt_size_problem(timeline);
+  if (problem.empty()) return gantt_svg(timeline, processors, gantt);
+  spdlog::warn("outputs.gantt: {}; set outputs.trace or outputs.timeline", problem);
+  // The problem's text is mpnsim's own (numbers and words): nothing to escape.
+  return fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"60\">"
+                     "<text x=\"10\" y=\"30\" font-family=\"sans-serif\" font-size=\"12\">No chart: {}; set "
+                     "outputs.trace or outputs.timeline.</text></svg>\n",
+                     problem);
+}
+
 void write_timeline_files(const Timeline& timeline, const MachineSpec& machine, const GanttOptions& gantt,
                           const TimelineFiles& files) {
   // Judged before any file is written, so that a refusal leaves none of them behind.
   if (!files.gantt.empty())
-    if (const double bytes = gantt_bytes(timeline); bytes > kMaxGanttBytes)
-      throw ParamError("gantt", fmt::format("the chart of {} intervals would be about {} of SVG, past {}, which no "
-                                            "browser or SVG viewer opens: write the timeline with --trace FILE "
-                                            "instead (Perfetto, ui.perfetto.dev, opens traces this large), or "
-                                            "--timeline FILE as CSV",
-                                            timeline.computes().size() + timeline.transfers().size(),
-                                            bytes_text(bytes), bytes_text(kMaxGanttBytes)));
+    if (const std::string problem = gantt_size_problem(timeline); !problem.empty())
+      throw ParamError("gantt", problem + ": --trace FILE, or --timeline FILE");
   if (!files.gantt.empty()) write_file_atomically(files.gantt, gantt_svg(timeline, machine.size(), gantt));
   // Streamed to their files: a trace or timeline of 10^5 tasks is hundreds of megabytes as text.
   if (!files.trace.empty())

@@ -9,6 +9,8 @@
 
 #include <glpk.h>
 
+#include "sim/interruption.hpp"
+
 namespace mpnsim {
 
 namespace {
@@ -79,21 +81,36 @@ glp_smcp quiet_parameters() {
 // degenerate programs (1000 installments), beyond the 1e-9 the strategies are held to. Each
 // pass has an iteration limit (the tight one can stall on rounding noise); when the tight
 // pass does not finish, the default pass is run again from where it stopped.
+//
+// Each pass runs in slices of a few hundred iterations, and the interruption flag is read
+// between them: GLPK cannot be stopped from inside, and a program of 1000 installments takes
+// seconds. A slice ends at an iteration count, never at a time, so the path (and the vertex
+// found on a degenerate program) is the same on every run.
+constexpr int kIterationsPerSlice = 200;
+
+bool simplex_in_slices(glp_prob* p, glp_smcp parm, int iteration_limit) {
+  for (int done = 0; done < iteration_limit;) {
+    poll_interruption();
+    parm.it_lim = std::min(kIterationsPerSlice, iteration_limit - done);
+    const int before = glp_get_it_cnt(p);
+    const int rc = glp_simplex(p, &parm);
+    if (rc == 0) return glp_get_status(p) == GLP_OPT;
+    if (rc != GLP_EITLIM) return false;
+    done += std::max(1, glp_get_it_cnt(p) - before);
+  }
+  return false;
+}
+
 bool solve_floating(glp_prob* p) {
   glp_scale_prob(p, GLP_SF_AUTO);
   glp_adv_basis(p, 0);
   const int size = glp_get_num_rows(p) + glp_get_num_cols(p);
   glp_smcp parm = quiet_parameters();
-  parm.it_lim = 50 * size + 1000;
-  auto optimal = [&] { return glp_simplex(p, &parm) == 0 && glp_get_status(p) == GLP_OPT; };
-  if (!optimal()) return false;
+  if (!simplex_in_slices(p, parm, 50 * size + 1000)) return false;
   parm.tol_bnd = 1e-11;
   parm.tol_dj = 1e-11;
-  parm.it_lim = 5 * size + 100;
-  if (optimal()) return true;
-  parm = quiet_parameters();
-  parm.it_lim = 50 * size + 1000;
-  return optimal();
+  if (simplex_in_slices(p, parm, 5 * size + 100)) return true;
+  return simplex_in_slices(p, quiet_parameters(), 50 * size + 1000);
 }
 
 // GLPK's rational simplex, from the current basis, or from the standard one when that basis is

@@ -11,6 +11,7 @@
 #include "experiments/kinds/dag/dag_work_estimate.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
+#include "experiments/output/timeline_files.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
 
 namespace mpnsim {
@@ -39,7 +40,7 @@ class DagPoint : public PreparedPoint {
                             r.graph.size(), r.metrics.makespan, r.replay.makespan);
       g.marker = r.metrics.makespan;
       g.marker_label = "estimate";
-      out.artifacts.push_back({fmt::format("gantt/{}.svg", stem), gantt_svg(r.replay.timeline, r.schedule.processors, g)});
+      out.artifacts.push_back({fmt::format("gantt/{}.svg", stem), point_gantt_svg(r.replay.timeline, r.schedule.processors, g)});
     }
     if (outputs_.trace)
       out.artifacts.push_back({fmt::format("traces/{}.json", stem), chrome_trace_json(r.replay.timeline, setup_.machine.spec)});

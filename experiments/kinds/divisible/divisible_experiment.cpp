@@ -13,6 +13,7 @@
 #include "experiments/kinds/divisible/random_machine.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
+#include "experiments/output/timeline_files.hpp"
 
 namespace mpnsim {
 
@@ -68,7 +69,7 @@ class DivisiblePoint : public PreparedPoint {
       g.marker = s.T;
       g.note = divisible_reduction(s, false);
       r.artifacts.push_back({"gantt/" + stem + ".svg",
-                             gantt_svg(result_.check.timeline, s.plan_machine.size(), g)});
+                             point_gantt_svg(result_.check.timeline, s.plan_machine.size(), g)});
     }
     if (outputs_.trace)
       r.artifacts.push_back({"traces/" + stem + ".json",

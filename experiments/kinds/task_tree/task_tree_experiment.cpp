@@ -14,6 +14,7 @@
 #include "experiments/kinds/task_tree/task_tree_setup.hpp"
 #include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
+#include "experiments/output/timeline_files.hpp"
 
 namespace mpnsim {
 
@@ -59,7 +60,7 @@ class TaskTreePoint : public PreparedPoint {
       GanttOptions g;
       g.title = fmt::format("{} of {} on {}: makespan {:.6g}", labels.scheduler, labels.workload, labels.network,
                             e.makespan);
-      r.artifacts.push_back({"gantt/" + stem + ".svg", gantt_svg(e.timeline, topology_.size(), g)});
+      r.artifacts.push_back({"gantt/" + stem + ".svg", point_gantt_svg(e.timeline, topology_.size(), g)});
     }
     if (outputs_.trace) r.artifacts.push_back({"traces/" + stem + ".json", chrome_trace_json(e.timeline, e.machine)});
     if (outputs_.timeline) {

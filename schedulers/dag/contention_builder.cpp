@@ -202,24 +202,59 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   return ready;
 }
 
-double ContentionBuilder::data_ready_bound(int task, int p) const {
+double ContentionBuilder::committed_lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& lane : lanes) best = std::min(best, lane.earliest_fit(t, d));
+  return best;
+}
+
+void ContentionBuilder::data_ready_bounds(int task, std::vector<double>& bounds) const {
+  // Every term below is at or before its counterpart in book_inputs: a message leaves at its
+  // producer's finish or later; every hop lasts at least `hop` (the cheapest link's time);
+  // its first hop holds a send port of the sender (and its CPU without a co-processor), its
+  // last a receive port of p (and p's CPU), each of them idle then on the committed bookings,
+  // and an earliest fit of a shorter hop from an earlier time is never later (the tentative
+  // bookings of the evaluation only delay it). The hop times are computed in another order
+  // than the engine's sums: shrink them, and the result, by more than that rounding.
+  constexpr double kBelow = 1 - 1e-12;
   const TaskGraph& g = problem_.graph;
-  double ready = 0;
+  const int procs = problem_.processors();
+  bounds.assign(idx(procs), 0.0);
+  bound_inputs_.clear();
   for (int e : g.in_edges(task)) {
     const TaskPlacement& u = schedule_.tasks[idx(g.edge(e).from)];
-    if (u.processor == p) {
-      ready = std::max(ready, u.finish);
-      continue;
-    }
     const double data = g.edge(e).data;
-    const double delay = problem_.options.route == RouteChoice::engine
-                             ? problem_.comm.delay(u.processor, p, data)
-                             : problem_.comm.hops(u.processor, p) * (cheapest_startup_ + data * cheapest_per_unit_);
-    // The hops add their times to the departure one by one, the tables in another order:
-    // stay below by more than the rounding of a sum of a few terms at the arrival's scale.
-    ready = std::max(ready, (u.finish + delay) * (1 - 1e-12));
+    const double hop = (cheapest_startup_ + data * cheapest_per_unit_) * kBelow;
+    double first = u.finish;
+    if (!send_[idx(u.processor)].empty()) first = committed_lanes_fit(send_[idx(u.processor)], first, hop);
+    if (shares_cpu_[idx(u.processor)]) first = cpu_[idx(u.processor)].earliest_fit(first, hop);
+    bound_inputs_.push_back({u.processor, u.finish, data, hop, first});
   }
-  return ready;
+  for (int p = 0; p < procs; ++p) {
+    double ready = 0;
+    const bool port = !recv_[idx(p)].empty();
+    for (const BoundInput& in : bound_inputs_) {
+      if (in.from == p) {
+        ready = std::max(ready, in.finish);
+        continue;
+      }
+      const int hops = problem_.comm.hops(in.from, p);
+      const double travel = problem_.options.route == RouteChoice::engine
+                                ? problem_.comm.delay(in.from, p, in.data)
+                                : hops * (cheapest_startup_ + in.data * cheapest_per_unit_);
+      double arrival = in.first_hop + travel;
+      if (port || shares_cpu_[idx(p)]) {
+        // The last hop leaves no sooner than the others' least times after the first's start.
+        const double last_ready = (in.first_hop + (hops - 1) * in.hop) * kBelow;
+        double last = last_ready;
+        if (port) last = committed_lanes_fit(recv_[idx(p)], last, in.hop);
+        if (shares_cpu_[idx(p)]) last = cpu_[idx(p)].earliest_fit(last, in.hop);
+        arrival = std::max(arrival, last + in.hop);
+      }
+      ready = std::max(ready, arrival * kBelow);
+    }
+    bounds[idx(p)] = ready;
+  }
 }
 
 double ContentionBuilder::data_ready(int task, int p) const {

@@ -33,9 +33,12 @@ class ContentionBuilder {
   // Earliest start on p at or after `not_before` and the data-ready time, in an idle
   // interval of p's CPU, with the task's messages booked tentatively.
   double start_from(int task, int p, double not_before) const;
-  // A time no later than data_ready(task, p), cheap: each message's route without waiting
-  // (the engine's route delay, or with route: earliest the fewest hops at the cheapest link).
-  double data_ready_bound(int task, int p) const;
+  // For every processor p, a time no later than data_ready(task, p), cheap: each message's
+  // route without waiting on links (the engine's route delay, or with route: earliest the
+  // fewest hops at the cheapest link), after the earliest idle time of the sender's send port
+  // and, for its last hop, of p's receive port (and CPUs without a co-processor), as they are
+  // booked now. Fills `bounds` (one per processor).
+  void data_ready_bounds(int task, std::vector<double>& bounds) const;
   // Earliest start >= ready of `duration` on p's CPU as it is booked now.
   double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
 
@@ -92,6 +95,17 @@ class ContentionBuilder {
   mutable std::vector<int> previous_, stamp_, layer_, next_layer_;
   mutable int stamp_now_ = 0;
   mutable std::vector<std::pair<double, int>> inputs_;  // (producer finish, edge)
+  // Scratch of data_ready_bounds: per input, its sender and producer's finish, data, least hop
+  // time (shrunk by the rounding margin) and the earliest start of its first hop at the
+  // sender's port and CPU.
+  struct BoundInput {
+    int from;
+    double finish, data, hop, first_hop;
+  };
+  mutable std::vector<BoundInput> bound_inputs_;
+  // Earliest fit on the committed bookings of the first of `lanes` that can take it (a bound
+  // on where a hop can go there: the tentative ones only delay it).
+  static double committed_lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d);
 };
 
 }  // namespace mpnsim

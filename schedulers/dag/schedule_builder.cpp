@@ -112,9 +112,10 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   // Bounds first, then processors in order of their bound: once a bound passes the best
   // key (or equals it at a higher index), no later processor can win.
   bounds_.clear();
+  contention_->data_ready_bounds(task, ready_bounds_);
   for (int p = 0; p < procs; ++p) {
     const double duration = problem_.exec_time(task, p);
-    const double ready = std::max(contention_->data_ready_bound(task, p), insertion ? 0.0 : processor_ready(p));
+    const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
     const double start = contention_->cpu_fit(p, ready, duration);
     bounds_.emplace_back(by_finish ? start + duration : start, p);
   }

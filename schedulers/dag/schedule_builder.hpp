@@ -92,6 +92,7 @@ class ScheduleBuilder {
   std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
   mutable std::vector<std::pair<double, int>> bounds_;  // scratch of best_processor
+  mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
   struct Arrival {
     double finish, data;
     int processor;

@@ -113,6 +113,11 @@ class TaskGraph:
         return self._handle.graph_seed
 
     @property
+    def has_costs(self):
+        """True when the graph carries a cost table (read with costs=, or drawn by topcuoglu with beta > 0)."""
+        return self._handle.has_costs
+
+    @property
     def t1(self):
         """The whole graph on one processor with w = 1 and Tcp = 1 (a cost table: its best column)."""
         return self._handle.t1

@@ -75,7 +75,7 @@ FAMILIES = {
 def test_every_family_generates_the_commands_graph():
     for kind, params in FAMILIES.items():
         g = mpnsim.TaskGraph.generate(kind, seed=3, **params)
-        flags = [x for k, v in params.items() for x in ("--" + k, v)]
+        flags = [x for k, v in params.items() for x in ("--" + k, str(v).lower() if isinstance(v, bool) else v)]
         j = cli_json("dag", "--generate", "--workload", kind, *flags, "--seed", 3,
                      "--topology", "complete", "--n", 1, "--scheduler", "hlf")
         assert len(g) == j["tasks"], kind

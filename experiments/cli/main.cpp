@@ -227,8 +227,12 @@ static int run_main(int argc, char** argv) {
                   "CSV of each task's execution time on each processor (task,P0,P1,...): the heterogeneous model, "
                   "where w and Tcp do not apply");
   dag->add_flag("--generate", dag_options.generate,
-                "a random graph of thesis §6.4 instead: --tasks --max_in --max_out --exec_min --exec_max "
-                "--data_min --data_max --integer");
+                "a generated graph instead: by default the random graph of thesis §6.4 (--tasks --max_in --max_out "
+                "--exec_min --exec_max --data_min --data_max --integer)");
+  dag->add_option("--workload", dag_options.workload,
+                  "the generated family (implies --generate): random-dag (default), daggen, topcuoglu, "
+                  "gaussian-elimination, fft, laplace, lu, fork, join, fork-join, in-tree, out-tree, pipeline, "
+                  "stencil, series-parallel, independent; its parameters as --PARAM VALUE (mpnsim list)");
   dag->add_option("--seed", dag_options.seed, "base seed of generated graphs, as an experiment's seed (default 1)")
       ->check(kNonNegative);
   dag->add_option("--topology", dag_options.topology, "topology family; its parameters as --PARAM VALUE");
@@ -244,6 +248,8 @@ static int run_main(int argc, char** argv) {
   dag->add_option("--recv-ports", dag_options.recv_ports, "receive ports of every processor: 1, k or all (default all)");
   dag->add_option("--ec-ratio", dag_options.ec_ratio,
                   "scale the edges' data so that mean execution time / mean one-hop message time is this");
+  dag->add_option("--ccr", dag_options.ccr,
+                  "communication over computation, as papers state it: the same as --ec-ratio 1/CCR");
   dag->add_flag("--timing", dag_options.timing, "also report the scheduler's CPU time (not deterministic)");
   dag->add_option("--format", dag_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
   dag->add_option("--gantt", dag_options.gantt, "write the replayed timeline as a Gantt chart (SVG)");
@@ -253,6 +259,8 @@ static int run_main(int argc, char** argv) {
   dag->add_option("--messages", dag_options.messages_csv,
                   "write every hop of every message as CSV (edge, hop, link, from, to, start, finish)");
   dag->add_option("--write-dot", dag_options.write_dot, "write the task graph as scheduled as DOT");
+  dag->add_option("--write-costs", dag_options.write_costs,
+                  "write the graph's cost table as CSV (task,P0,P1,...; topcuoglu with --beta > 0 draws one)");
   dag->footer("Examples:\n"
               "  mpnsim dag --generate --tasks 50 --max_in 3 --max_out 3 --topology let --depth 2 --scheduler lps "
               "--format json\n"
@@ -267,6 +275,9 @@ static int run_main(int argc, char** argv) {
               "  mpnsim dag --generate --tasks 100 --topology hypercube --dim 4 --send-ports 1 --recv-ports 1 "
               "--ec-ratio 0.5 --scheduler heft --comm contention\n"
               "  mpnsim dag --generate --tasks 10 --topology complete --n 3 --scheduler optimal --format json\n"
+              "  mpnsim dag --generate --workload topcuoglu --tasks 100 --beta 0.5 --ccr 1 --topology complete --n 4 "
+              "--scheduler heft\n"
+              "  mpnsim dag --generate --workload fft --points 8 --topology hypercube --dim 2 --scheduler cpop\n"
               "Topology, workload and scheduler parameters are given as --PARAM VALUE (--topology.X, --workload.X, "
               "--scheduler.X when more than one takes X); a DOT file's edges without size take "
               "--default_edge_size D.\nThe examples' files are shipped (docs/examples/, tests/data/): run them from "

@@ -15,13 +15,21 @@ class TaskGraph:
         self._handle = handle
 
     @classmethod
-    def generate(cls, seed=1, **params):
-        """The random graph of thesis §6.4, as `mpnsim dag --generate --PARAM VALUE ... --seed SEED` draws it.
+    def generate(cls, kind="random-dag", seed=1, machine=None, **params):
+        """A generated graph, as `mpnsim dag --generate --workload KIND --PARAM VALUE ... --seed SEED` draws it.
 
-        Parameters: tasks, max_in, max_out, exec_min, exec_max, data_min, data_max, integer. `seed` is
-        the command's --seed (an experiment's seed, from which the graph's own seed is derived).
+        `kind` is a generated family (`mpnsim list`): random-dag (the default: tasks, max_in, max_out),
+        daggen (tasks, fat, density, regularity, jump), topcuoglu (tasks, shape, out_degree, beta),
+        gaussian-elimination (m), fft (points), laplace (size), lu (blocks), fork, join, fork-join
+        (width), in-tree, out-tree (branching, depth, balanced), pipeline (stages, width), stencil
+        (width, steps), series-parallel (tasks, max_branching) or independent (tasks). Every family
+        also takes exec_min, exec_max, data_min, data_max and integer. `seed` is the command's --seed
+        (an experiment's seed, from which the graph's own seed is derived). `machine`: a Machine, for
+        topcuoglu with beta > 0, whose cost table has a column per processor (without one the graph
+        has no table).
         """
-        return cls(_mpnsim.generate_graph(text_params(params), seed_value(seed)))
+        processors = 0 if machine is None else machine.processors
+        return cls(_mpnsim.generate_graph(kind, text_params(params), seed_value(seed), processors))
 
     @classmethod
     def read(cls, path, format=None, **params):
@@ -103,6 +111,11 @@ class TaskGraph:
     def graph_seed(self):
         """The seed a generated graph was drawn with (None for other graphs)."""
         return self._handle.graph_seed
+
+    @property
+    def has_costs(self):
+        """True when the graph carries a cost table (read with costs=, or drawn by topcuoglu with beta > 0)."""
+        return self._handle.has_costs
 
     @property
     def t1(self):

@@ -48,12 +48,22 @@ GraphHandle read_workload(const YAML::Node& node) {
 
 }  // namespace
 
-GraphHandle generate_graph(const TextParams& params, std::uint64_t seed) {
+GraphHandle generate_graph(const std::string& kind, const TextParams& params, std::uint64_t seed, int processors) {
+  const DagWorkloadEntry* entry = find_dag_workload(kind);
+  if (!entry || !entry->family) {
+    std::vector<std::string> names;
+    for (const auto& e : dag_workloads())
+      if (e.family) names.push_back(e.name);
+    const std::string near = nearest_name(kind, names);
+    throw ParamError("kind", fmt::format("'{}' is not a generated family{}; expected one of: {}", kind,
+                                         near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near),
+                                         fmt::join(names, ", ")));
+  }
   YAML::Node node(YAML::NodeType::Map);
-  node["kind"] = "random-dag";
+  node["kind"] = kind;
   for (const auto& [name, value] : params) node[name] = value;
   GraphHandle h = read_workload(node);
-  h.graph = std::make_shared<const TaskGraph>(h.workload.make(seed, 0));
+  h.graph = std::make_shared<const TaskGraph>(h.workload.make(seed, 0, processors));
   h.graph_seed = h.workload.graph_seed(seed, 0);
   return h;
 }

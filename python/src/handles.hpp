@@ -40,8 +40,9 @@ struct GraphHandle {
   std::optional<std::uint64_t> graph_seed;
 };
 
-// `mpnsim dag --generate --PARAM VALUE ... --seed SEED`'s graph.
-GraphHandle generate_graph(const TextParams& params, std::uint64_t seed);
+// `mpnsim dag --generate --workload KIND --PARAM VALUE ... --seed SEED`'s graph; `processors`: the
+// machine's (a family that draws a cost table, topcuoglu with beta > 0, needs it), 0 without one.
+GraphHandle generate_graph(const std::string& kind, const TextParams& params, std::uint64_t seed, int processors);
 // `mpnsim dag --graph PATH [--graph-format FORMAT] [--costs FILE] [--dummies ...]`'s graph.
 GraphHandle read_graph(const std::string& path, const std::string& format, const TextParams& params);
 // A graph from task works and (from, to, data) edges, checked as the readers check files:

@@ -28,7 +28,7 @@ py::tuple schedule_dag(const GraphHandle& graph, const MachineHandle& machine, c
   YAML::Node s(YAML::NodeType::Map);
   s["name"] = scheduler;
   for (const auto& [name, value] : params) {
-    if (name == "ec_ratio" || name == "timing") config[name] = value;
+    if (name == "ec_ratio" || name == "ccr" || name == "timing") config[name] = value;
     else s[name] = value;
   }
   config["scheduler"] = s;

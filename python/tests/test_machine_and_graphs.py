@@ -62,6 +62,44 @@ def test_generator_parameters_are_checked():
         mpnsim.TaskGraph.generate(tasks=0)
 
 
+FAMILIES = {
+    "random-dag": dict(tasks=12), "daggen": dict(tasks=30, fat=0.4, density=0.3, regularity=0.8, jump=2),
+    "topcuoglu": dict(tasks=30, shape=0.5, out_degree=2, beta=0.4), "gaussian-elimination": dict(m=5),
+    "fft": dict(points=4), "laplace": dict(size=3), "lu": dict(blocks=3), "fork": dict(width=3),
+    "join": dict(width=3), "fork-join": dict(width=3), "in-tree": dict(branching=2, depth=3, balanced=False),
+    "out-tree": dict(branching=3, depth=2), "pipeline": dict(stages=3, width=2), "stencil": dict(width=4, steps=3),
+    "series-parallel": dict(tasks=15, max_branching=3), "independent": dict(tasks=5),
+}
+
+
+def test_every_family_generates_the_commands_graph():
+    for kind, params in FAMILIES.items():
+        g = mpnsim.TaskGraph.generate(kind, seed=3, **params)
+        flags = [x for k, v in params.items() for x in ("--" + k, str(v).lower() if isinstance(v, bool) else v)]
+        j = cli_json("dag", "--generate", "--workload", kind, *flags, "--seed", 3,
+                     "--topology", "complete", "--n", 1, "--scheduler", "hlf")
+        assert len(g) == j["tasks"], kind
+        assert len(g.edges) == j["edges"], kind
+        assert g.graph_seed == j["graph_seed"], kind
+    assert len(mpnsim.TaskGraph.generate("gaussian-elimination", m=5)) == 14
+    assert len(mpnsim.TaskGraph.generate("fft", points=4)) == 15
+
+
+def test_family_parameters_are_checked_and_costs_need_a_machine():
+    with pytest.raises(ValueError, match="power of two"):
+        mpnsim.TaskGraph.generate("fft", points=6)
+    with pytest.raises(ValueError, match="fat"):
+        mpnsim.TaskGraph.generate("daggen", fat=0)
+    with pytest.raises(ValueError, match="daggen"):
+        mpnsim.TaskGraph.generate("dagen")
+    assert not mpnsim.TaskGraph.generate("topcuoglu", beta=0.5).has_costs
+    m = mpnsim.Machine("complete", n=4, z=1)
+    g = mpnsim.TaskGraph.generate("topcuoglu", beta=0.5, machine=m)
+    assert g.has_costs
+    r = mpnsim.schedule(g, m, "heft", ccr=2)
+    assert r.valid
+
+
 def test_read_dot_stg_and_wfcommons():
     dot = mpnsim.TaskGraph.read(ROOT / "tests/data/topcuoglu2002_fig2.dot")
     assert len(dot) == 10

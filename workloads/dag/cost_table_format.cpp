@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 #include <cmath>
 #include <unordered_map>
 #include <vector>
@@ -128,6 +129,29 @@ CostTable read_cost_table(std::string_view text, const std::string& file, const 
 
 CostTable read_cost_table_file(const std::string& path, const TaskGraph& graph) {
   return read_cost_table(read_text_file(path), path, graph);
+}
+
+std::string write_cost_table(const TaskGraph& graph) {
+  const CostTable* table = graph.costs();
+  if (!table) throw std::invalid_argument(fmt::format("the graph '{}' has no cost table", graph.name()));
+  std::string out = "task";
+  for (int p = 0; p < table->processors(); ++p) out += fmt::format(",P{}", p);
+  out += '\n';
+  for (int t = 0; t < graph.size(); ++t) {
+    const std::string_view name = graph.task(t).name;
+    const bool quote = name.find_first_of(",\"") != std::string_view::npos || (!name.empty() && name.front() == '#') ||
+                       name != trim(name);
+    if (quote) {
+      out += '"';
+      for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+      out += '"';
+    } else {
+      out += name;
+    }
+    for (int p = 0; p < table->processors(); ++p) out += fmt::format(",{}", table->at(t, p));
+    out += '\n';
+  }
+  return out;
 }
 
 }  // namespace mpnsim

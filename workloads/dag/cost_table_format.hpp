@@ -20,4 +20,10 @@ namespace mpnsim {
 CostTable read_cost_table(std::string_view text, const std::string& file, const TaskGraph& graph);
 CostTable read_cost_table_file(const std::string& path, const TaskGraph& graph);
 
+// The graph's attached table in that format, one row per task in task order, every value
+// written so that it reads back as the same double (the shortest text that does). A name with
+// a comma, a quote, a leading '#' or surrounding spaces is quoted. Throws std::invalid_argument
+// when the graph has no table.
+std::string write_cost_table(const TaskGraph& graph);
+
 }  // namespace mpnsim

@@ -1,4 +1,4 @@
-// Task-DAG workloads by name (random-dag, dot, stg, wfcommons): declared parameters and how to make each.
+// Task-DAG workloads by name (the generated families, dot, stg, wfcommons): declared parameters and how to make each.
 #pragma once
 
 #include <cstdint>
@@ -6,22 +6,25 @@
 #include <vector>
 
 #include "sim/parameters.hpp"
+#include "workloads/dag/dag_family.hpp"
 #include "workloads/dag/dag_generator.hpp"
 #include "workloads/dag/task_graph.hpp"
 
 namespace mpnsim {
 
 struct DagWorkloadEntry {
-  std::string name;         // "random-dag", "dot", "stg", "wfcommons"
+  std::string name;         // "random-dag", "daggen", ..., "dot", "stg", "wfcommons"
   std::string description;  // one line, citing the source
-  std::vector<ParamSpec> params;
+  std::vector<ParamSpec> params;  // a family's own, then common_family_params()
   bool from_file = false;   // true: has a `file` parameter and is read once; false: generated per run
+  const DagFamily* family = nullptr;  // the generator of a generated workload (from_file false)
 };
 
 // The `costs` parameter of a workload read from a file when it has no cost table.
 inline constexpr const char* kNoCostTable = "none";
 
-// Every DAG workload, in the order `mpnsim list` prints them (register_dag_workloads.cpp).
+// Every DAG workload, in the order `mpnsim list` prints them (register_dag_workloads.cpp):
+// random-dag, the other generated families, then the file readers.
 const std::vector<DagWorkloadEntry>& dag_workloads();
 const DagWorkloadEntry* find_dag_workload(const std::string& name);
 

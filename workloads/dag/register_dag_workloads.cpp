@@ -5,6 +5,7 @@
 
 #include "workloads/dag/dag_workloads.hpp"
 #include "workloads/dag/dot_format.hpp"
+#include "workloads/dag/families/family_support.hpp"
 #include "workloads/dag/stg_format.hpp"
 #include "workloads/dag/wfcommons_format.hpp"
 #include "workloads/registry.hpp"
@@ -13,12 +14,6 @@ namespace mpnsim {
 
 namespace {
 
-ParamSpec integer(std::string name, std::string def, std::string text, double min, double max) {
-  return ParamSpec{std::move(name), ParamType::integer, std::move(def), std::move(text), min, max, {}};
-}
-ParamSpec real(std::string name, std::string def, std::string text) {
-  return ParamSpec{std::move(name), ParamType::real, std::move(def), std::move(text), 0, 1e300, {}};
-}
 // The optional cost table of a graph read from a file (the heterogeneous model).
 ParamSpec costs() {
   return ParamSpec{"costs", ParamType::text, std::string(kNoCostTable),
@@ -26,24 +21,30 @@ ParamSpec costs() {
                    "file; w and Tcp do not apply to it (none: work * w * Tcp)", 0, 0, {}};
 }
 
+// Every generated family, each in its own file under families/.
+const std::vector<DagFamily>& dag_families() {
+  static const std::vector<DagFamily> list{
+      families::random_dag_family(),      families::daggen_family(),   families::topcuoglu_family(),
+      families::gaussian_elimination_family(), families::fft_family(), families::laplace_family(),
+      families::lu_family(),              families::fork_family(),     families::join_family(),
+      families::fork_join_family(),       families::in_tree_family(),  families::out_tree_family(),
+      families::pipeline_family(),        families::stencil_family(),  families::series_parallel_family(),
+      families::independent_family(),
+  };
+  return list;
+}
+
 }  // namespace
 
 const std::vector<DagWorkloadEntry>& dag_workloads() {
-  static const std::vector<DagWorkloadEntry> entries{
-      {"random-dag",
-       "random task graph of thesis §6.4: N nodes, maximum in- and out-degree, execution-time and edge-weight ranges",
-       {integer("tasks", "50", "number of tasks N", 1, 10'000'000),
-        integer("max_in", "3", "maximum in-degree of a task", 1, 1'000'000),
-        integer("max_out", "3", "maximum out-degree of a task", 1, 1'000'000),
-        real("exec_min", "1", "smallest execution time (work) of a task"),
-        real("exec_max", "10", "largest execution time (work) of a task"),
-        real("data_min", "1", "smallest edge weight (data)"),
-        real("data_max", "10", "largest edge weight (data)"),
-        ParamSpec{"integer", ParamType::boolean, "true", "draw whole numbers from the ranges", 0, 0, {}},
-        integer("seed", "-1",
-                "generator seed; -1 derives it from the experiment's seed, the workload's parameters and the "
-                "repetition (the same graphs on every network and scheduler)", -1, 9.2e18)},
-       false},
+  static const std::vector<DagWorkloadEntry> entries = [] {
+    std::vector<DagWorkloadEntry> v;
+    for (const DagFamily& f : dag_families()) {
+      std::vector<ParamSpec> params = f.params;
+      for (auto& p : common_family_params()) params.push_back(std::move(p));
+      v.push_back({f.name, f.description, std::move(params), false, &f});
+    }
+    std::vector<DagWorkloadEntry> files{
       {"dot",
        "task graph read from a Graphviz DOT file: node attribute size = work, edge attribute size = data "
        "(the DAGGEN and SimGrid convention)",
@@ -65,7 +66,10 @@ const std::vector<DagWorkloadEntry>& dag_workloads() {
        "edge data = bytes of the files the parent writes and the child reads",
        {ParamSpec{"file", ParamType::text, "", "the JSON file, relative to the experiment file", 0, 0, {}}, costs()},
        true},
-  };
+    };
+    for (auto& e : files) v.push_back(std::move(e));
+    return v;
+  }();
   return entries;
 }
 

@@ -18,6 +18,7 @@
 #include "experiments/output/timeline_files.hpp"
 #include "sim/interruption.hpp"
 #include "topologies/registry.hpp"
+#include "workloads/dag/cost_table_format.hpp"
 #include "workloads/dag/dot_format.hpp"
 
 namespace mpnsim {
@@ -25,6 +26,7 @@ namespace mpnsim {
 namespace {
 
 std::string workload_kind(const DagCommandOptions& o) {
+  if (!o.workload.empty()) return o.workload;
   if (o.generate) return "random-dag";
   if (!o.graph_format.empty()) return o.graph_format;
   return dag_file_format(o.graph);
@@ -35,12 +37,29 @@ std::string workload_kind(const DagCommandOptions& o) {
 int dag_command(const DagCommandOptions& o, std::ostream& out) {
   const YamlSource src("command line");
   return report_input_errors("dag", [&]() -> int {
-    if (o.generate == !o.graph.empty())
-      throw ParamError("graph",
-                       "give either --graph FILE (DOT, STG or WfCommons JSON) or --generate with the generator's flags");
+    const bool generate = o.generate || !o.workload.empty();
+    if (generate == !o.graph.empty())
+      throw ParamError("graph", "give either --graph FILE (DOT, STG or WfCommons JSON) or --generate [--workload "
+                                "FAMILY] with the generator's flags");
+    if (!o.workload.empty()) {
+      const DagWorkloadEntry* family = find_dag_workload(o.workload);
+      std::vector<std::string> names;
+      for (const auto& e : dag_workloads())
+        if (e.family) names.push_back(e.name);
+      if (!family || !family->family) {
+        const std::string near = nearest_name(o.workload, names);
+        throw ParamError("workload", fmt::format("{} '{}'{}; expected a generated family: {}",
+                                                 family ? "a graph file's format, not a generated family:" : "unknown",
+                                                 o.workload,
+                                                 near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near),
+                                                 fmt::join(names, ", ")));
+      }
+    }
     check_output_paths({{"gantt", o.gantt}, {"trace", o.trace}, {"timeline", o.timeline}, {"schedule", o.schedule_csv},
-                        {"messages", o.messages_csv}, {"write-dot", o.write_dot}});
-    if (o.generate && !o.costs.empty())
+                        {"messages", o.messages_csv}, {"write-dot", o.write_dot}, {"write-costs", o.write_costs}});
+    if (o.ec_ratio && o.ccr)
+      throw ParamError("ccr", "give --ec-ratio or --ccr, not both: ccr (communication over computation) is 1 / ec_ratio");
+    if (generate && !o.costs.empty())
       throw ParamError("costs", "a cost table names the tasks of a graph file: give it with --graph FILE, not --generate");
     YAML::Node machine = load_machine_file(o.machine_file);
     const YamlSource machine_src(o.machine_file.empty() ? "command line" : o.machine_file);
@@ -67,7 +86,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
 
     YAML::Node workload_node(YAML::NodeType::Map);
     workload_node["kind"] = kind;
-    if (!o.generate) workload_node["file"] = o.graph;
+    if (!generate) workload_node["file"] = o.graph;
     if (!o.costs.empty()) workload_node["costs"] = o.costs;
     YAML::Node scheduler_node(YAML::NodeType::Map);
     scheduler_node["name"] = o.scheduler;
@@ -135,10 +154,20 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
                                                  kMaxEcRatio, *o.ec_ratio));
       setup.ec_ratio = *o.ec_ratio;
     }
+    if (o.ccr) {
+      if (!(*o.ccr >= 1 / kMaxEcRatio && *o.ccr <= 1 / kMinEcRatio))
+        throw ParamError("ccr", fmt::format("expected a number in [{:g}, {:g}] (communication over computation), got {:g}",
+                                            1 / kMaxEcRatio, 1 / kMinEcRatio, *o.ccr));
+      setup.ec_ratio = 1.0 / *o.ccr;
+    }
     setup.timing = o.timing;
     if (const std::string problem = dag_work_problem(setup); !problem.empty()) throw ParamError("scheduler", problem);
 
-    DagRun r = run_dag(setup, setup.workload.make(o.seed.value_or(1), 0), !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty());
+    TaskGraph graph = setup.workload.make(o.seed.value_or(1), 0, setup.machine.topology.size());
+    if (!o.write_costs.empty() && !graph.costs())
+      throw ParamError("write-costs", "this graph has no cost table to write (a generated one comes from topcuoglu "
+                                      "with beta > 0; a graph file's from --costs)");
+    DagRun r = run_dag(setup, std::move(graph), !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty());
     r.graph_seed = setup.workload.graph_seed(o.seed.value_or(1), 0);
     poll_interruption();  // a signal during the last steps: still nothing printed or written
     if (o.format == "json") out << std::setw(2) << dag_json(r, o.timing) << "\n";  // streamed: no copy of the text
@@ -152,6 +181,7 @@ int dag_command(const DagCommandOptions& o, std::ostream& out) {
     if (!o.schedule_csv.empty()) write_file_atomically(o.schedule_csv, dag_schedule_csv(r));
     if (!o.messages_csv.empty()) write_file_atomically(o.messages_csv, dag_messages_csv(r, setup.machine.spec));
     if (!o.write_dot.empty()) write_file_atomically(o.write_dot, write_dot(r.graph));
+    if (!o.write_costs.empty()) write_file_atomically(o.write_costs, write_cost_table(r.graph));
     if (!r.validity.valid()) {
       spdlog::error("dag: the {} schedule is not valid ({} violations)", r.schedule.scheduler,
                     r.validity.violations.size());

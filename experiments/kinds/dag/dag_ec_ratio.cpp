@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "schedulers/dag/task_levels.hpp"
-#include "workloads/dag/dag_generator.hpp"
 #include "workloads/dag/dag_input_limits.hpp"
 #include "workloads/dag/dag_workloads.hpp"
 
@@ -44,17 +43,28 @@ std::string no_link_time(double target, double per_unit) {
                      target, per_unit);
 }
 
-// The extremes a random-dag workload can draw, against what scaling its data to `target`
+// The extremes a generated workload can draw, against what scaling its data to `target`
 // needs: some data on every graph, a mean execution time above target * S, and scaled sizes
 // within the number rules of dag_input_limits.hpp.
-std::optional<std::string> random_dag_problem(const DagSetup& s, double target, OneHop hop) {
-  const RandomDagParams p = random_dag_params(s.workload.params, 0);
-  if (p.tasks < 2)
-    return fmt::format("ec_ratio {} needs edges carrying data, and a random-dag of {} task has none", target,
-                       p.tasks);
-  // The drawn values lie within these (whole numbers when `integer`).
-  const double exec_lo = p.integer ? std::ceil(p.exec_min) : p.exec_min;
-  const double exec_hi = p.integer ? std::floor(p.exec_max) : p.exec_max;
+std::optional<std::string> generated_problem(const DagSetup& s, double target, OneHop hop) {
+  const DagFamily& family = *s.workload.entry->family;
+  const DagFamilySize size = family.size(s.workload.params);
+  const ParamSet& params = s.workload.params;
+  if (size.min_edges < 1) {
+    if (size.tasks == 1)
+      return fmt::format("ec_ratio {} needs edges carrying data, and a {} of 1 task has none", target, family.name);
+    return fmt::format("ec_ratio {} needs edges carrying data, and a {} graph of these parameters can have none",
+                       target, family.name);
+  }
+  struct {
+    double exec_min, exec_max, data_min, data_max;
+    bool integer;
+  } p{params.real("exec_min"), params.real("exec_max"), params.real("data_min"), params.real("data_max"),
+      params.boolean("integer")};
+  // The drawn values lie within these (whole numbers when `integer`); a cost table's entries
+  // within work * (1 +- spread).
+  const double exec_lo = (p.integer ? std::ceil(p.exec_min) : p.exec_min) * (1 - size.exec_spread);
+  const double exec_hi = (p.integer ? std::floor(p.exec_max) : p.exec_max) * (1 + size.exec_spread);
   const double data_lo = p.integer ? std::ceil(p.data_min) : p.data_min;
   const double data_hi = p.integer ? std::floor(p.data_max) : p.data_max;
   if (!(data_lo > 0))
@@ -62,7 +72,8 @@ std::optional<std::string> random_dag_problem(const DagSetup& s, double target, 
                        "all, which no scaling brings to the ratio: give the workload data_min > 0",
                        target, p.data_min);
   const TaskGraph none;
-  const double unit = DagProblem{none, s.machine.spec, *s.comm}.mean_unit_time();
+  // A drawn cost table (exec_spread > 0: topcuoglu's beta) gives times directly: w and Tcp do not apply.
+  const double unit = size.exec_spread > 0 ? 1.0 : DagProblem{none, s.machine.spec, *s.comm}.mean_unit_time();
   const double slowest_message_lo = exec_lo * unit / target - hop.startup;  // the mean message time minus S
   if (!(slowest_message_lo > 0))
     return fmt::format("ec_ratio {} cannot be reached by every graph of this workload: a graph's mean execution "
@@ -73,8 +84,8 @@ std::optional<std::string> random_dag_problem(const DagSetup& s, double target, 
   // An edge's scaled size is its drawn size times wanted / (per_unit * mean drawn size).
   const double largest = data_hi / data_lo * slowest_message_hi / hop.per_unit;
   const double smallest = data_lo / data_hi * slowest_message_lo / hop.per_unit;
-  const double edges = static_cast<double>(p.tasks) * std::min(p.max_in, p.max_out);
-  const double total = static_cast<double>(p.tasks) * exec_hi + edges * largest;
+  const double edges = size.max_edges >= 0 ? size.max_edges : size.edges;
+  const double total = size.tasks * exec_hi + edges * largest;
   if (!(total <= kMaxDagTotal))
     return fmt::format("ec_ratio {} can scale this workload's data up to {:g} an edge, so that a graph's work "
                        "and data could add up to {:g}, above mpnsim's limit of {:g}: narrow the data range or "
@@ -135,7 +146,7 @@ std::optional<std::string> ec_ratio_problem(const DagSetup& s) {
     }
     return std::nullopt;
   }
-  if (s.workload.entry && s.workload.entry->name == "random-dag") return random_dag_problem(s, target, hop);
+  if (s.workload.entry && s.workload.entry->family) return generated_problem(s, target, hop);
   return std::nullopt;
 }
 

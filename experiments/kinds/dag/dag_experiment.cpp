@@ -26,7 +26,7 @@ class DagPoint : public PreparedPoint {
   // The runner's point seed follows every swept parameter; the graph's seed follows only the
   // workload's (DagWorkload::make), so all networks and schedulers get the same graphs.
   PointResult run(std::uint64_t, int repetition, int point) const override {
-    DagRun r = run_dag(setup_, setup_.workload.make(experiment_seed_, repetition),
+    DagRun r = run_dag(setup_, setup_.workload.make(experiment_seed_, repetition, setup_.machine.topology.size()),
                        outputs_.gantt || outputs_.trace || outputs_.timeline);
     r.graph_seed = setup_.workload.graph_seed(experiment_seed_, repetition);
     PointResult out;
@@ -65,7 +65,8 @@ std::string DagExperiment::name() const { return "dag"; }
 std::string DagExperiment::description() const {
   std::vector<std::string> names;
   for (const auto& e : dag_schedulers()) names.push_back(e.name);
-  return fmt::format("a task DAG (random after thesis §6.4, DOT, STG or WfCommons) scheduled by a DAG scheduler "
+  return fmt::format("a task DAG (generated: random after thesis §6.4, DAGGEN, Topcuoglu et al., application and "
+                     "structured families; or read: DOT, STG or WfCommons) scheduled by a DAG scheduler "
                      "({}; each takes comm: free or contention) on a network; the schedule is checked and replayed "
                      "on the engine with link contention",
                      fmt::join(names, ", "));

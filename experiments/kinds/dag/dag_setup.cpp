@@ -15,16 +15,16 @@ namespace mpnsim {
 std::optional<std::uint64_t> DagWorkload::graph_seed(std::uint64_t experiment_seed, int repetition) const {
   if (graph) return std::nullopt;
   // 63 bits, so that the reported seed can be given back as the workload's `seed`.
-  return random_dag_params(params, point_seed(experiment_seed, label, repetition) >> 1).seed;
+  return family_seed(params, point_seed(experiment_seed, label, repetition) >> 1);
 }
 
-TaskGraph DagWorkload::make(std::uint64_t experiment_seed, int repetition) const {
+TaskGraph DagWorkload::make(std::uint64_t experiment_seed, int repetition, int processors) const {
   if (graph) return *graph;
-  return generate_random_dag(random_dag_params(params, *graph_seed(experiment_seed, repetition)));
+  return generate_family_graph(*entry->family, params, *graph_seed(experiment_seed, repetition), processors);
 }
 
 std::optional<double> DagWorkload::degree_ratio() const {
-  if (graph) return std::nullopt;
+  if (graph || !params.has("max_in") || !params.has("max_out")) return std::nullopt;
   return static_cast<double>(params.integer("max_in")) / static_cast<double>(params.integer("max_out"));
 }
 
@@ -91,8 +91,12 @@ DagWorkload read_dag_workload(const YamlSource& src, const YAML::Node& node, con
     w.graph = std::make_shared<const TaskGraph>(std::move(graph));
     return w;
   }
+  // A bad value is reported at its key (where it was given, else at the workload).
   try {
-    check_random_dag_params(random_dag_params(w.params, 0));
+    check_family_params(*w.entry->family, w.params);
+  } catch (const ParamError& e) {
+    const YAML::Node at = node[e.key()];
+    src.fail(at ? at : node, join_path(path, e.key()), e.problem());
   } catch (const std::invalid_argument& e) {
     src.fail(node, path, e.what());
   }
@@ -137,7 +141,7 @@ const DagSchedulerEntry& read_dag_scheduler(const YamlSource& src, const YAML::N
 }
 
 const std::vector<std::string>& dag_keys() {
-  static const std::vector<std::string> keys{"machine", "workload", "scheduler", "ec_ratio", "timing", "rows"};
+  static const std::vector<std::string> keys{"machine", "workload", "scheduler", "ec_ratio", "ccr", "timing", "rows"};
   return keys;
 }
 
@@ -145,8 +149,8 @@ DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, const s
   if (!config["machine"]) src.fail(config, "machine", "required: the network and its parameters");
   if (!config["workload"])
     src.fail(config, "workload",
-             "required: {kind: random-dag, tasks: N, ...}, {kind: dot, file: F}, {kind: stg, file: F} or "
-             "{kind: wfcommons, file: F}");
+             "required: {kind: random-dag, tasks: N, ...} (or another generated family: daggen, topcuoglu, fft, "
+             "...; mpnsim list), {kind: dot, file: F}, {kind: stg, file: F} or {kind: wfcommons, file: F}");
   if (!config["scheduler"]) src.fail(config, "scheduler", "required: {name: SCHEDULER, PARAM: VALUE ...}");
   // The machine is read before the workload, so that a problem in both is reported at the machine.
   DagMachine m = read_dag_machine(src, config["machine"], "machine");
@@ -162,11 +166,17 @@ DagSetup read_dag_setup(const YamlSource& src, const YAML::Node& config, DagWork
   DagSetup s{std::move(m.config), std::move(m.comm)};
   s.workload = std::move(workload);
   s.scheduler = &read_dag_scheduler(src, config["scheduler"], "scheduler", s.scheduler_params);
+  if (config["ec_ratio"] && config["ccr"])
+    src.fail(config["ccr"], "ccr",
+             "give ec_ratio or ccr, not both: ccr (communication over computation, as papers state it) is 1 / ec_ratio");
   if (config["ec_ratio"])
     s.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", kMinEcRatio, kMaxEcRatio);
+  // ccr = 1 / ec_ratio, within the same bounds: a ccr <= 0 is refused here, at its key.
+  if (config["ccr"]) s.ec_ratio = 1.0 / src.number(config["ccr"], "ccr", 1 / kMaxEcRatio, 1 / kMinEcRatio);
   // What validate accepts must run: a ratio no graph of the workload could reach on this
   // machine is refused here, not by the first run.
-  if (const auto problem = ec_ratio_problem(s)) src.fail(config["ec_ratio"], "ec_ratio", *problem);
+  const char* ratio_key = config["ccr"] ? "ccr" : "ec_ratio";
+  if (const auto problem = ec_ratio_problem(s)) src.fail(config[ratio_key], ratio_key, *problem);
   if (config["timing"]) s.timing = src.boolean(config["timing"], "timing");
   return s;
 }

@@ -26,10 +26,12 @@ struct DagWorkload {
   // The graph of one run. A generated graph's seed is the workload's own `seed`, or, when
   // that is -1, derived from `experiment_seed`, the workload's parameters and the
   // repetition: every network and scheduler of an experiment sees the same graphs.
-  TaskGraph make(std::uint64_t experiment_seed, int repetition) const;
+  // `processors`: the network's, for a family that draws a cost table (topcuoglu with beta > 0);
+  // 0 when there is no network (the graph alone).
+  TaskGraph make(std::uint64_t experiment_seed, int repetition, int processors) const;
   // The seed make() gives the generator (none for graphs read from a file).
   std::optional<std::uint64_t> graph_seed(std::uint64_t experiment_seed, int repetition) const;
-  // max_in / max_out for generated graphs.
+  // max_in / max_out for random-dag graphs.
   std::optional<double> degree_ratio() const;
 };
 
@@ -63,7 +65,8 @@ struct DagSetup {
 // limit them), and the route tables the schedulers use.
 DagMachine read_dag_machine(const YamlSource& src, const YAML::Node& node, const std::string& path);
 
-// `workload: {kind: random-dag | dot | stg | wfcommons, PARAM: VALUE}`; files (`file`, and
+// `workload: {kind: FAMILY | dot | stg | wfcommons, PARAM: VALUE}` (FAMILY: a generated family of
+// dag_workloads(), random-dag, daggen, topcuoglu, fft, ...); a bad parameter is refused at its key; files (`file`, and
 // `costs`, the cost table of a graph read from a file) relative to `base_dir`.
 DagWorkload read_dag_workload(const YamlSource& src, const YAML::Node& node, const std::string& path,
                               const std::string& base_dir);

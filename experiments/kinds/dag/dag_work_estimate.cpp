@@ -86,14 +86,16 @@ double dag_contention_steps(const std::string& scheduler, double tasks, double p
 
 double dag_task_count(const DagWorkload& workload) {
   if (workload.graph) return workload.graph->size();
-  return workload.params.has("tasks") ? static_cast<double>(workload.params.integer("tasks")) : 0;
+  if (!workload.entry || !workload.entry->family) return 0;
+  return workload.entry->family->size(workload.params).tasks;
 }
 
 double dag_edge_count(const DagWorkload& workload) {
   if (workload.graph) return workload.graph->edge_count();
-  // The generator gives each task at most max_in parents.
-  const double max_in = workload.params.has("max_in") ? static_cast<double>(workload.params.integer("max_in")) : 1;
-  return dag_task_count(workload) * max_in;
+  // The most edges the family's graphs can have (random-dag: max_in parents a task).
+  if (!workload.entry || !workload.entry->family) return 0;
+  const DagFamilySize size = workload.entry->family->size(workload.params);
+  return size.max_edges >= 0 ? size.max_edges : size.edges;
 }
 
 double dag_schedule_steps(const std::string& scheduler, double tasks, double edges, double processors) {

@@ -13,6 +13,7 @@
 #include "schedulers/dag/idle_intervals.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
+#include "schedulers/dag/task_levels.hpp"
 #include "sim/time_tolerance.hpp"
 #include "topologies/families.hpp"
 #include "workloads/dag/dag_generator.hpp"
@@ -586,6 +587,71 @@ TEST(ContentionAware, BoundedSearchChoosesAsEvaluatingEveryProcessor) {
     DagProblem p = box.problem();
     p.options.model = CommModel::contention;
     testing::expect_best_processor_is_the_best_of_all(p, seed);
+  }
+}
+
+}  // namespace
+}  // namespace mpnsim
+
+namespace mpnsim {
+namespace {
+
+// ETF and Min-Min under contention look at the ready tasks in order of a lower bound on their
+// key and stop once it passes the best key found (ready_pairs.cpp). Their schedules must be
+// those of looking at every ready task again after each placement, as written here.
+Schedule every_ready_task_again(const DagProblem& p, bool etf) {
+  const std::vector<int> topo = topological_order(p.graph);
+  const std::vector<int> pos = positions(topo);
+  const std::vector<double> sl = static_levels(p, topo);
+  ScheduleBuilder b(p, "reference");
+  std::vector<int> waiting(static_cast<std::size_t>(p.graph.size())), ready;
+  for (int t = 0; t < p.graph.size(); ++t)
+    if ((waiting[static_cast<std::size_t>(t)] = static_cast<int>(p.graph.in_edges(t).size())) == 0) ready.push_back(t);
+  while (!ready.empty()) {
+    std::size_t pick = 0;
+    ScheduleBuilder::Choice best;
+    for (std::size_t i = 0; i < ready.size(); ++i) {
+      const int t = ready[i], u = ready[pick];
+      const ScheduleBuilder::Choice c = b.best_processor(t, !etf, false);
+      const double key = etf ? c.start : c.finish, best_key = etf ? best.start : best.finish;
+      const auto at = [](int x) { return static_cast<std::size_t>(x); };
+      if (i == 0 || key < best_key ||
+          (key == best_key && (etf && sl[at(t)] != sl[at(u)] ? sl[at(t)] > sl[at(u)] : pos[at(t)] < pos[at(u)]))) {
+        pick = i;
+        best = c;
+      }
+    }
+    const int t = ready[pick];
+    ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(pick));
+    b.place(t, best.processor, best.start);
+    for (int e : p.graph.out_edges(t))
+      if (--waiting[static_cast<std::size_t>(p.graph.edge(e).to)] == 0) ready.push_back(p.graph.edge(e).to);
+  }
+  return b.take();
+}
+
+TEST(ContentionAware, PairsByBoundsChooseAsLookingAtEveryReadyTask) {
+  const Topology cube = hypercube(3);
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    RandomDagParams gp;
+    gp.tasks = 60;
+    gp.seed = seed;
+    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
+    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
+                                                                  processor(seed < 4 ? 1 : kAllPorts, 1, seed % 3 != 0),
+                                                                  1, 0.5));
+    DagProblem p = box.problem();
+    p.options.model = CommModel::contention;
+    if (seed % 2 == 1) p.options.route = RouteChoice::earliest;
+    for (const bool etf : {true, false}) {
+      const Schedule want = every_ready_task_again(p, etf);
+      const Schedule got = etf ? schedule_etf(p) : schedule_min_min(p);
+      for (int t = 0; t < p.graph.size(); ++t) {
+        const TaskPlacement &w = want.tasks[static_cast<std::size_t>(t)], &g = got.tasks[static_cast<std::size_t>(t)];
+        ASSERT_EQ(g.processor, w.processor) << (etf ? "etf" : "minmin") << " seed " << seed << " task " << t;
+        ASSERT_EQ(g.start, w.start) << (etf ? "etf" : "minmin") << " seed " << seed << " task " << t;
+      }
+    }
   }
 }
 

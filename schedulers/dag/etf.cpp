@@ -15,18 +15,15 @@ Schedule schedule_etf(const DagProblem& problem) {
   const std::vector<int> topo = topological_order(problem.graph);
   const std::vector<int> pos = positions(topo);
   const std::vector<double> sl = static_levels(problem, topo);
-  return schedule_ready_pairs(problem, "etf", PairKey::start, [&](const std::vector<ReadyPair>& ready) {
-    std::size_t pick = 0;
-    for (std::size_t i = 1; i < ready.size(); ++i) {
-      const ReadyPair& x = ready[i];
-      const ReadyPair& y = ready[pick];
-      const double lx = sl[static_cast<std::size_t>(x.task)], ly = sl[static_cast<std::size_t>(y.task)];
-      if (x.start != y.start ? x.start < y.start
-                             : lx != ly ? lx > ly : pos[static_cast<std::size_t>(x.task)] < pos[static_cast<std::size_t>(y.task)])
-        pick = i;
-    }
-    return pick;
-  });
+  return schedule_ready_pairs(
+      problem, "etf", PairKey::start,
+      [&](const ReadyPair& x, const ReadyPair& y) {
+        const double lx = sl[static_cast<std::size_t>(x.task)], ly = sl[static_cast<std::size_t>(y.task)];
+        return x.start != y.start ? x.start < y.start
+               : lx != ly         ? lx > ly
+                                  : pos[static_cast<std::size_t>(x.task)] < pos[static_cast<std::size_t>(y.task)];
+      },
+      PairRanking::least_key_first);
 }
 
 DagSchedulerEntry etf_scheduler() {

@@ -11,17 +11,13 @@ namespace mpnsim {
 // topological order).
 Schedule schedule_max_min(const DagProblem& problem) {
   const std::vector<int> pos = positions(topological_order(problem.graph));
-  return schedule_ready_pairs(problem, "maxmin", PairKey::finish, [&](const std::vector<ReadyPair>& ready) {
-    std::size_t pick = 0;
-    for (std::size_t i = 1; i < ready.size(); ++i) {
-      const ReadyPair& x = ready[i];
-      const ReadyPair& y = ready[pick];
-      if (x.finish != y.finish ? x.finish > y.finish
-                               : pos[static_cast<std::size_t>(x.task)] < pos[static_cast<std::size_t>(y.task)])
-        pick = i;
-    }
-    return pick;
-  });
+  return schedule_ready_pairs(
+      problem, "maxmin", PairKey::finish,
+      [&](const ReadyPair& x, const ReadyPair& y) {
+        return x.finish != y.finish ? x.finish > y.finish
+                                    : pos[static_cast<std::size_t>(x.task)] < pos[static_cast<std::size_t>(y.task)];
+      },
+      PairRanking::other);
 }
 
 DagSchedulerEntry max_min_scheduler() {

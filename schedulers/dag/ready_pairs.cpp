@@ -1,37 +1,81 @@
 // The ready-set loop shared by ETF, Min-Min and Max-Min.
 #include "schedulers/dag/ready_pairs.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "schedulers/dag/schedule_builder.hpp"
 
 namespace mpnsim {
 
-Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairChoice& choose) {
+namespace {
+
+// A ready task, its best pair when last looked at, and a lower bound on its key then and
+// after any later placement.
+struct ReadyEntry {
+  ReadyPair pair;
+  double bound;
+};
+
+}  // namespace
+
+Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairOrder& before,
+                              PairRanking ranking) {
   const TaskGraph& g = problem.graph;
   ScheduleBuilder b(problem, std::move(name));
-  auto best_pair = [&](int t) {
-    const ScheduleBuilder::Choice c = b.best_processor(t, key == PairKey::finish, false);
-    return ReadyPair{t, c.processor, c.start, c.finish};
+  const bool by_finish = key == PairKey::finish;
+  auto look_at = [&](int t) {
+    const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, false);
+    return ReadyEntry{ReadyPair{t, c.processor, c.start, c.finish}, c.bound};
   };
-  std::vector<ReadyPair> ready;
+  auto key_of = [&](const ReadyPair& r) { return by_finish ? r.finish : r.start; };
+  const bool by_bounds = ranking == PairRanking::least_key_first && b.placements_interact();
+  constexpr double kNotLooked = -std::numeric_limits<double>::infinity();
+  std::vector<ReadyEntry> ready;
+  std::vector<std::size_t> by_bound;  // scratch: indices of `ready` by bound
   std::vector<int> waiting(static_cast<std::size_t>(g.size()));
+  auto became_ready = [&](int t) {
+    if (by_bounds)
+      ready.push_back({ReadyPair{t, 0, 0, 0}, kNotLooked});  // looked at when its bound is reached
+    else
+      ready.push_back(look_at(t));
+  };
   for (int t = 0; t < g.size(); ++t) {
     waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push_back(best_pair(t));
+    if (waiting[static_cast<std::size_t>(t)] == 0) became_ready(t);
   }
   while (!ready.empty()) {
-    const std::size_t pick = choose(ready);
-    const ReadyPair chosen = ready[pick];
+    std::size_t pick = 0;
+    if (by_bounds) {
+      by_bound.resize(ready.size());
+      for (std::size_t i = 0; i < ready.size(); ++i) by_bound[i] = i;
+      std::sort(by_bound.begin(), by_bound.end(), [&](std::size_t x, std::size_t y) {
+        return ready[x].bound != ready[y].bound ? ready[x].bound < ready[y].bound : x < y;
+      });
+      bool found = false;
+      for (const std::size_t i : by_bound) {
+        // A pair whose bound passes the best key found cannot go first: its key is larger.
+        if (found && ready[i].bound > key_of(ready[pick].pair)) break;
+        ready[i] = look_at(ready[i].pair.task);
+        if (!found || before(ready[i].pair, ready[pick].pair)) pick = i;
+        found = true;
+      }
+    } else {
+      for (std::size_t i = 1; i < ready.size(); ++i)
+        if (before(ready[i].pair, ready[pick].pair)) pick = i;
+    }
+    const ReadyPair chosen = ready[pick].pair;
     ready[pick] = ready.back();
     ready.pop_back();
     b.place(chosen.task, chosen.processor, chosen.start);
     // Placing a task delays only its processor, unless messages contend for the network:
-    // then any ready task's data may now arrive later anywhere.
-    for (auto& r : ready)
-      if (r.processor == chosen.processor || b.placements_interact()) r = best_pair(r.task);
+    // then any ready task's data may now arrive later anywhere (looked at again above, as its
+    // bound is reached, or here).
+    if (!by_bounds)
+      for (auto& r : ready)
+        if (r.pair.processor == chosen.processor || b.placements_interact()) r = look_at(r.pair.task);
     for (int e : g.out_edges(chosen.task))
-      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push_back(best_pair(g.edge(e).to));
+      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) became_ready(g.edge(e).to);
   }
   return b.take();
 }

@@ -23,11 +23,20 @@ struct ReadyPair {
 // earliest completion (Min-Min, Max-Min); ties to the lowest index.
 enum class PairKey { start, finish };
 
-// Which ready pair to place next: the index of the chosen one in `ready` (never empty).
-using PairChoice = std::function<std::size_t(const std::vector<ReadyPair>& ready)>;
+// Whether ready pair a goes before b: a strict total order (ties broken down to the task).
+using PairOrder = std::function<bool(const ReadyPair& a, const ReadyPair& b)>;
 
-// Places every task, one ready pair at a time, as `choose` picks them. Placing a task on p
-// only delays p, so only the ready tasks whose best processor was p are looked at again.
-Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairChoice& choose);
+// Whether the order ranks the pairs by their key first, least first (ETF by start, Min-Min
+// by finish), or by something else (Max-Min: largest finish first).
+enum class PairRanking { least_key_first, other };
+
+// Places every task, one ready pair at a time, the first of them by `before`. Placing a task
+// on p only delays p, so only the ready tasks whose best processor was p are looked at again.
+// With contention any ready task's data may be delayed by a placement: then, where the
+// order ranks by least key, the ready tasks are looked at in order of a lower bound on their
+// key (ScheduleBuilder::Choice::bound, which placements only raise), only until the bound
+// passes the best key found; the choice is the one of looking at all of them again.
+Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairOrder& before,
+                              PairRanking ranking);
 
 }  // namespace mpnsim

@@ -63,6 +63,10 @@ class ScheduleBuilder {
     int processor = 0;
     double start = 0;
     double finish = 0;
+    // A lower bound on the key (finish or start) that stays one after later placements: with
+    // contention the least of the processors' cheap bounds, which placements only raise; in
+    // the free model the key itself.
+    double bound = 0;
   };
   Choice best_processor(int task, bool by_finish, bool insertion) const;
 

@@ -71,7 +71,7 @@ TEST(GnuplotPlot, TwelveCurvesHaveTwelveColoursAndTheirVariantNames) {
   for (int i = 0; i < 12; ++i) series.push_back({"s" + std::to_string(i), {}});
   series[0] = {"{name: heft, comm: free}", {0}, "heft/free"};
   const std::string script = gnuplot_script(lif_plot(false), "results.csv", series);
-  const std::regex colour(R"(lc rgb "(#[0-9A-Fa-f]{6})")");
+  const std::regex colour(R"re(lc rgb "(#[0-9A-Fa-f]{6})")re");
   std::set<std::string> colours;
   for (auto it = std::sregex_iterator(script.begin(), script.end(), colour); it != std::sregex_iterator(); ++it)
     colours.insert((*it)[1]);

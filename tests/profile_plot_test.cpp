@@ -30,7 +30,7 @@ TEST(ProfilePlot, TwelveVariantsDifferInColourAndMark) {
   std::vector<std::string> v;
   for (int i = 0; i < 12; ++i) v.push_back("s" + std::to_string(i));
   const std::string gp = profile_script("p", "p.csv", "makespan", v, "scheduler.name", 2, 0, 100);
-  const std::regex sample(R"(NaN with linespoints linewidth \d dashtype (\d) pt (\d+) ps [0-9.]+ lc rgb "(#[0-9A-Fa-f]{6})")");
+  const std::regex sample(R"re(NaN with linespoints linewidth \d dashtype (\d) pt (\d+) ps [0-9.]+ lc rgb "(#[0-9A-Fa-f]{6})")re");
   std::set<std::string> colours, marks;
   for (auto it = std::sregex_iterator(gp.begin(), gp.end(), sample); it != std::sregex_iterator(); ++it) {
     colours.insert((*it)[3]);

@@ -45,7 +45,8 @@ std::string category_plot_script(const PlotSpec& plot, const CategoryPlotData& d
   // The categories at 0 .. k-1, the series side by side within 0.8 of each.
   const double width = 0.8 / static_cast<double>(n);
   auto position = [&](const CategoryCell& c) {
-    return static_cast<double>(c.category) - 0.4 + width * (static_cast<double>(c.series) + 0.5);
+    return static_cast<double>(c.category) +
+           width * (static_cast<double>(c.series) + 0.5 - static_cast<double>(n) / 2);  // centred on the category
   };
   s += fmt::format("set xrange [-0.6:{}]\n", num(static_cast<double>(k) - 0.4));
   std::size_t longest = 0;
@@ -122,7 +123,7 @@ std::string category_plot_script(const PlotSpec& plot, const CategoryPlotData& d
       clauses.push_back(fmt::format("$cells{} using 1:2 with boxes lc rgb {} fs {} border lc rgb \"black\" {}", j,
                                     colour, fill_style(j, n), titled));
       if (plot.errorbars && intervals_of[j] > 0)
-        marks.push_back(fmt::format("$intervals{} using 1:2:3 with yerrorbars lc rgb \"black\" lw 1.2 ps 0 {}", j,
+        marks.push_back(fmt::format("$intervals{} using 1:2:3 with yerrorbars lc rgb \"black\" lw 1.2 pt 7 ps 0.5 {}", j,
                                     j == last_with_intervals ? "title \"95 % interval of the mean\"" : "notitle"));
     }
   }

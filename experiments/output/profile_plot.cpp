@@ -30,7 +30,7 @@ std::string profile_script(const std::string& stem, const std::string& csv, cons
                    std::isfinite(max_tau) ? fmt::format("{}", max_tau) : "*");
   // The plot area fixed, the legend in the margin beside it: names of any length take the
   // figure's width, not the curves'.
-  s += "set lmargin at screen 0.08\nset rmargin at screen 0.70\n";
+  s += "set lmargin at screen 0.08\nset rmargin at screen 0.74\n";
   // Marks every few rows, so that a step curve is told apart where another lies on it.
   const std::size_t every = std::max<std::size_t>(1, rows / 10);
   std::vector<std::string> clauses;

@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "experiments/output/gnuplot_plot.hpp"
 #include "test_support.hpp"
 
@@ -68,7 +70,7 @@ TEST(GnuplotPlot, CoincidingCurvesDifferInDashPointAndWidth) {
 // and a variant's legend title is its short name, while its rows are still picked by its value.
 TEST(GnuplotPlot, TwelveCurvesHaveTwelveColoursAndTheirVariantNames) {
   std::vector<PlotSeries> series;
-  for (int i = 0; i < 12; ++i) series.push_back({"s" + std::to_string(i), {}});
+  for (int i = 0; i < 12; ++i) series.push_back({fmt::format("s{}", i), {}});
   series[0] = {"{name: heft, comm: free}", {0}, "heft/free"};
   const std::string script = gnuplot_script(lif_plot(false), "results.csv", series);
   const std::regex colour(R"re(lc rgb "(#[0-9A-Fa-f]{6})")re");

@@ -5,6 +5,8 @@
 #include <regex>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "experiments/output/profile_plot.hpp"
 
 namespace mpnsim {
@@ -28,7 +30,7 @@ TEST(ProfilePlot, LinearWithTheMostWinsSolidAndThick) {
 // optimality.yaml compares twelve schedulers: no two may share colour and mark.
 TEST(ProfilePlot, TwelveVariantsDifferInColourAndMark) {
   std::vector<std::string> v;
-  for (int i = 0; i < 12; ++i) v.push_back("s" + std::to_string(i));
+  for (int i = 0; i < 12; ++i) v.push_back(fmt::format("s{}", i));
   const std::string gp = profile_script("p", "p.csv", "makespan", v, "scheduler.name", 2, 0, 100);
   const std::regex sample(R"re(NaN with linespoints linewidth \d dashtype (\d) pt (\d+) ps [0-9.]+ lc rgb "(#[0-9A-Fa-f]{6})")re");
   std::set<std::string> colours, marks;

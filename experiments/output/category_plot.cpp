@@ -50,7 +50,7 @@ std::string category_plot_script(const PlotSpec& plot, const CategoryPlotData& d
   };
   s += fmt::format("set xrange [-0.6:{}]\n", num(static_cast<double>(k) - 0.4));
   std::size_t longest = 0;
-  for (const auto& c : data.categories) longest = std::max(longest, c.size());
+  for (const auto& c : data.categories) longest = std::max(longest, shown_as_in_csv(c).size());
   std::string tics;
   for (std::size_t i = 0; i < k; ++i)
     tics += fmt::format("{}{} {}", i ? ", " : "", gnuplot_string(shown_as_in_csv(data.categories[i])), i);

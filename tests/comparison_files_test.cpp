@@ -423,18 +423,5 @@ compare: {by: scheduler, metrics: [lif]}
   EXPECT_EQ(md.find("| nan"), std::string::npos) << md;
 }
 
-TEST(CompareBlock, ProfilePlotIsLinearWithTheMostWinsSolidAndThick) {
-  const std::string gp = profile_script("profile", "profile.csv", "makespan", {"lps", "heft", "hlf"}, "scheduler.name",
-                                        1.37, 1);
-  EXPECT_EQ(gp.find("logscale"), std::string::npos) << gp;
-  EXPECT_NE(gp.find("set xrange [1:1.37]"), std::string::npos) << gp;
-  // heft (index 1) solid (dashtype 1) and thickest; the others dashed and thinner.
-  EXPECT_NE(gp.find("using 1:3 skip 1 with steps linewidth 4 dashtype 1 title \"heft (most wins)\""),
-            std::string::npos)
-      << gp;
-  EXPECT_NE(gp.find("using 1:2 skip 1 with steps linewidth 2 dashtype 2"), std::string::npos) << gp;
-  EXPECT_NE(gp.find("using 1:4 skip 1 with steps linewidth 2 dashtype 3"), std::string::npos) << gp;
-}
-
 }  // namespace
 }  // namespace mpnsim

@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "experiments/output/gnuplot_plot.hpp"
 #include "test_support.hpp"
 
@@ -62,6 +64,23 @@ TEST(GnuplotPlot, CoincidingCurvesDifferInDashPointAndWidth) {
   EXPECT_EQ(dash_point.size(), 7u) << "two curves share a dash and point type:\n" << script;
   for (std::size_t i = 1; i < widths.size(); ++i)
     EXPECT_GT(widths[i - 1], widths[i]) << "a later curve would hide an earlier one";
+}
+
+// optimality.yaml's twelve schedulers: gnuplot's own colours repeat after eight, ours after twelve,
+// and a variant's legend title is its short name, while its rows are still picked by its value.
+TEST(GnuplotPlot, TwelveCurvesHaveTwelveColoursAndTheirVariantNames) {
+  std::vector<PlotSeries> series;
+  for (int i = 0; i < 12; ++i) series.push_back({fmt::format("s{}", i), {}});
+  series[0] = {"{name: heft, comm: free}", {0}, "heft/free"};
+  const std::string script = gnuplot_script(lif_plot(false), "results.csv", series);
+  const std::regex colour(R"re(lc rgb "(#[0-9A-Fa-f]{6})")re");
+  std::set<std::string> colours;
+  for (auto it = std::sregex_iterator(script.begin(), script.end(), colour); it != std::sregex_iterator(); ++it)
+    colours.insert((*it)[1]);
+  EXPECT_EQ(colours.size(), 12u) << script;
+  EXPECT_NE(script.find("title \"heft/free\""), std::string::npos) << script;
+  EXPECT_EQ(script.find("title \"{name"), std::string::npos) << script;
+  EXPECT_NE(script.find("column(\"point\") == 0"), std::string::npos) << script;
 }
 
 TEST(GnuplotPlot, ErrorbarsDrawTheIntervalColumn) {

@@ -15,6 +15,7 @@
 #include "experiments/config/output_names.hpp"
 #include "experiments/config/overrides.hpp"
 #include "experiments/config/sweep.hpp"
+#include "experiments/config/variant_name.hpp"
 #include "experiments/config/yaml_copy.hpp"
 #include "experiments/config/yaml_source.hpp"
 #include "experiments/config/yaml_syntax_problem.hpp"
@@ -132,6 +133,7 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
   spec.outputs = parse_outputs(src, root["outputs"], key("outputs"));
 
   spec.points = read_sweep(src, sweep, key("sweep"), common_experiment_keys(), spec.swept_keys);
+  check_variant_labels(src, spec.points, key("sweep"));
   const double runs = static_cast<double>(spec.points.size()) * spec.repetitions;
   if (runs > static_cast<double>(kMaxSweepPoints))
     src.fail(root["repetitions"] ? root["repetitions"] : root, key("repetitions"),
@@ -273,7 +275,9 @@ YAML::Node point_config(const ExperimentSpec& spec, const SweepPoint& point) {
     }
     const YAML::Node block = a.block >= 0 ? YAML::Node(sweep[a.block]) : sweep;
     const YAML::Node entry = block[a.key];
-    set_path(node, a.key, copy_with_marks(a.index >= 0 ? YAML::Node(entry[a.index]) : entry));
+    YAML::Node value = copy_with_marks(a.index >= 0 ? YAML::Node(entry[a.index]) : entry);
+    remove_variant_label(value);  // the variant's name in legends and tables, not a parameter
+    set_path(node, a.key, value);
   }
   return node;
 }

@@ -12,8 +12,8 @@ namespace mpnsim {
 namespace {
 
 const std::vector<std::string> kOutputKeys{"csv", "summary", "timeline", "gantt", "trace", "plots"};
-const std::vector<std::string> kPlotKeys{"name",   "x",      "y",    "series", "title",    "xlabel",
-                                         "ylabel", "logx", "logy", "errorbars", "mark_min"};
+const std::vector<std::string> kPlotKeys{"name",   "kind", "x",    "y",         "series",  "title",
+                                         "xlabel", "ylabel", "logx", "logy", "errorbars", "mark_min"};
 
 // A plot's text as read, refused when it holds a control character: it goes into a gnuplot
 // script (where gnuplot_string escapes it all the same) and onto the plot, where a line break
@@ -49,6 +49,12 @@ OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const st
       plot.path = where;
       for (const char* required : {"x", "y"})
         if (!p[required]) src.fail(p, where + "." + required, "required: the CSV column to plot");
+      if (p["kind"]) {
+        const std::string kind = src.scalar(p["kind"], where + ".kind");
+        if (kind == "bar") plot.kind = PlotKind::bar;
+        else if (kind == "box") plot.kind = PlotKind::box;
+        else if (kind != "line") src.fail(p["kind"], where + ".kind", "expected line, bar or box, got '" + kind + "'");
+      }
       plot.x = plot_text(src, p["x"], where + ".x");
       plot.y = plot_text(src, p["y"], where + ".y");
       if (p["series"]) plot.series = plot_text(src, p["series"], where + ".series");
@@ -65,8 +71,18 @@ OutputSpec parse_outputs(const YamlSource& src, const YAML::Node& node, const st
       plot.ylabel = p["ylabel"] ? plot_text(src, p["ylabel"], where + ".ylabel") : plot.y;
       if (p["logx"]) plot.logx = src.boolean(p["logx"], where + ".logx");
       if (p["logy"]) plot.logy = src.boolean(p["logy"], where + ".logy");
+      plot.errorbars = plot.kind == PlotKind::bar;
       if (p["errorbars"]) plot.errorbars = src.boolean(p["errorbars"], where + ".errorbars");
       if (p["mark_min"]) plot.mark_min = src.boolean(p["mark_min"], where + ".mark_min");
+      // A bar or box plot's x is categories: no log scale, no lowest point along it; a box shows
+      // its spread by quartiles, not by an interval.
+      if (plot.kind != PlotKind::line)
+        for (const char* key : {"logx", "mark_min"})
+          if (p[key]) src.fail(p[key], where + "." + key, "not for a bar or box plot, whose x is categories");
+      if (plot.kind == PlotKind::bar && p["logy"])
+        src.fail(p["logy"], where + ".logy", "not for a bar plot, whose bars stand on 0: use kind: box");
+      if (plot.kind == PlotKind::box && p["errorbars"])
+        src.fail(p["errorbars"], where + ".errorbars", "not for a box plot, which shows quartiles: use kind: bar");
       for (const auto& other : out.plots)
         if (other.name == plot.name) src.fail(p, where + ".name", "two plots share this name");
       out.plots.push_back(std::move(plot));

@@ -10,10 +10,31 @@ namespace mpnsim {
 
 namespace {
 
-constexpr double kLeft = 70, kRight = 30, kTop = 56, kRowHeight = 21, kLane = 6, kPlotWidth = 900;
+constexpr double kLeft = 70, kRight = 30, kTop = 56, kPlotWidth = 900;
+// A row's three lanes (receive, compute, send): thin, or with a compute lane tall enough for a
+// name when the computations carry names (a DAG's tasks).
+struct Lanes {
+  double row, top[3], height[3];
+};
+constexpr Lanes kPlain{21, {1.5, 7.5, 13.5}, {6, 6, 6}};
+constexpr Lanes kNamed{31, {1.5, 8, 23.5}, {6, 15, 6}};
+constexpr double kNameFont = 9;
+constexpr double kNameCharWidth = 0.62 * kNameFont;  // wider than sans-serif's average: a name never spills
 constexpr const char* kReceive = "#4e79a7";
 constexpr const char* kCompute = "#f28e2b";
 constexpr const char* kSend = "#59a14f";
+
+// How many character widths `s` takes (UTF-8): one per character, two for those of three bytes
+// or more (CJK among them), which are drawn about twice as wide.
+double text_widths(const std::string& s) {
+  double w = 0;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u & 0xc0) == 0x80) continue;  // a continuation byte
+    w += u >= 0xe0 ? 2 : 1;
+  }
+  return w;
+}
 
 }  // namespace
 
@@ -51,16 +72,20 @@ double tick_step(double span, int target) {
 
 std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptions& options) {
   const int rows = std::min(processors, std::max(1, options.max_processors));
+  const bool named = std::any_of(timeline.computes().begin(), timeline.computes().end(),
+                                 [&](const auto& c) { return !timeline.tag_name(c.tag).empty(); });
+  const Lanes& lanes = named ? kNamed : kPlain;
+  const double row_height = lanes.row;
   double end = 0;
   for (const auto& c : timeline.computes()) end = std::max(end, c.end);
   for (const auto& t : timeline.transfers()) end = std::max(end, t.end);
   if (options.marker) end = std::max(end, *options.marker);
   if (!(end > 0)) end = 1;
   const double scale = kPlotWidth / end;
-  const double height = kTop + rows * kRowHeight + 50;
+  const double height = kTop + rows * row_height + 50;
   const double width = kLeft + kPlotWidth + kRight;
   auto x = [&](double t) { return kLeft + t * scale; };
-  auto row_y = [&](int p) { return kTop + p * kRowHeight; };
+  auto row_y = [&](int p) { return kTop + p * row_height; };
 
   std::string s = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
@@ -84,16 +109,24 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
     const double y = row_y(p);
     if (p % 2 == 0)
       s += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\"/>\n", kLeft, y,
-                       kPlotWidth, kRowHeight);
+                       kPlotWidth, row_height);
     s += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">P{}</text>\n", kLeft - 6,
-                     y + kRowHeight / 2 + 4, p);
+                     y + row_height / 2 + 4, p);
   }
-  auto bar = [&](int p, int lane, double a, double b, const char* colour, const std::string& tip) {
+  // Every bar's tooltip (an SVG <title>) says what it is; a computation's name is also written
+  // on its bar where it fits, and only in the tooltip where it does not.
+  auto bar = [&](int p, int lane, double a, double b, const char* colour, const std::string& tip,
+                 const std::string& name = {}) {
     if (p < 0 || p >= rows) return;
-    const double y = row_y(p) + 1.5 + lane * kLane;
+    const double y = row_y(p) + lanes.top[lane];
     const double w = std::max(0.5, (b - a) * scale);
     s += fmt::format("<rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{}\" fill=\"{}\">"
-                     "<title>{}</title></rect>\n", x(a), y, w, kLane, colour, escape_xml(tip));
+                     "<title>{}</title></rect>\n", x(a), y, w, lanes.height[lane], colour, escape_xml(tip));
+    const std::string shown = escape_xml(name);
+    if (!name.empty() && text_widths(shown) * kNameCharWidth + 4 <= w)
+      s += fmt::format("<text x=\"{:.2f}\" y=\"{:.1f}\" font-size=\"{}\" text-anchor=\"middle\" "
+                       "pointer-events=\"none\">{}</text>\n",
+                       x(a) + w / 2, y + lanes.height[lane] / 2 + kNameFont * 0.35, kNameFont, shown);
   };
   for (const auto& t : timeline.transfers()) {
     const std::string tip = fmt::format("{} -> {}: {:.6g} units, {:.6g} .. {:.6g}{}", t.from, t.to, t.amount,
@@ -102,11 +135,15 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
     bar(t.to, 0, t.start, t.end, kReceive, tip);
     bar(t.from, 2, t.start, t.end, kSend, tip);
   }
-  for (const auto& c : timeline.computes())
+  for (const auto& c : timeline.computes()) {
+    const std::string& name = timeline.tag_name(c.tag);
     bar(c.processor, 1, c.start, c.end, kCompute,
-        fmt::format("P{} computes {:.6g} units, {:.6g} .. {:.6g}", c.processor, c.amount, c.start, c.end));
+        fmt::format("P{} computes {}{:.6g} units, {:.6g} .. {:.6g}", c.processor, name.empty() ? "" : name + ": ",
+                    c.amount, c.start, c.end),
+        name);
+  }
   // Time axis.
-  const double axis_y = kTop + rows * kRowHeight + 4;
+  const double axis_y = kTop + rows * row_height + 4;
   s += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"black\"/>\n", kLeft, axis_y,
                    kLeft + kPlotWidth, axis_y);
   const double step = tick_step(end, 8);

@@ -18,7 +18,9 @@ struct GanttOptions {
 
 // Draws the timeline of `processors` processors the way the divisible-load
 // papers do: one row per processor with three lanes (receiving, computing,
-// sending), a time axis and a legend.
+// sending), a time axis and a legend. Every bar has a tooltip (SVG <title>); computations with
+// a name (a DAG's tasks: the timeline's tags) get a taller lane with the name written on the bar
+// where it fits, and in the tooltip alone where it does not. Names are escaped (escape_xml).
 std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptions& options);
 
 // `s` as XML text or attribute value: markup characters as entities, control characters

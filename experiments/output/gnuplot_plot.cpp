@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "experiments/output/child_process.hpp"
+#include "experiments/output/curve_style.hpp"
 #include "sim/interruption.hpp"
 
 namespace mpnsim {
@@ -40,13 +41,13 @@ bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x
 
 bool has_control(const std::string& s) { return std::any_of(s.begin(), s.end(), is_control); }
 
+}  // namespace
+
 std::string shown_as_in_csv(const std::string& s) {
   std::string out;
   for (const char c : s) out += is_control(c) ? fmt::format("\\x{:02x}", static_cast<unsigned char>(c)) : std::string(1, c);
   return out;
 }
-
-}  // namespace
 
 std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
                            const std::vector<PlotSeries>& series, const std::string& note,
@@ -68,7 +69,7 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
   if (plot.series.empty()) titles.push_back(plot.y);
   // A title shows a control character as results.csv does (\xHH text, CsvWriter::escape),
   // so that the legend names the value the way the CSV beside it holds it.
-  for (const auto& c : series) titles.push_back(shown_as_in_csv(c.value));
+  for (const auto& c : series) titles.push_back(shown_as_in_csv(c.title.empty() ? c.value : c.title));
   if (intervals) {
     // The means and intervals were computed from the rows: written into the script as they are.
     s += "set datafile separator whitespace\nunset datafile columnheaders\n";
@@ -150,13 +151,13 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
   std::vector<std::string> clauses;
   const std::size_t n = titles.size();
   for (std::size_t i = 0; i < n; ++i) {
-    constexpr int kPointTypes[] = {6, 4, 8, 12, 10, 2, 1, 3};
     // Each curve below the last is a little wider than the one after it (at most 5 wider in all).
     const double below = static_cast<double>(n - 1 - i);
     const double widen = n > 1 ? std::min(0.8, 5.0 / static_cast<double>(n - 1)) : 0.0;
     const double grow = n > 1 ? std::min(0.3, 1.8 / static_cast<double>(n - 1)) : 0.0;
-    const std::string style = fmt::format("dt {} pt {} ps {:.2f} lw {:.2f}", i % 5 + 1, kPointTypes[i % 8],
-                                          1.0 + grow * below, 1.5 + widen * below);
+    const std::string style =
+        fmt::format("dt {} pt {} ps {:.2f} lw {:.2f} lc rgb {}", curve_dash(i), curve_point(i), 1.0 + grow * below,
+                    1.5 + widen * below, gp_string(curve_colour(i)));
     if (intervals)
       clauses.push_back(
           fmt::format("$mean{0} using 1:2:3 with yerrorlines {1} title {2}", i, style, gp_string(titles[i])));

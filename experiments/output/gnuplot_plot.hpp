@@ -9,10 +9,12 @@
 
 namespace mpnsim {
 
-// One curve: the series value and the points (CSV column `point`) whose rows carry it.
+// One curve: the series value and the points (CSV column `point`) whose rows carry it, and its
+// title in the legend when that is not the value (a variant's name: experiments/config/variant_name).
 struct PlotSeries {
   std::string value;
   std::vector<std::size_t> points;
+  std::string title = {};
 };
 
 // The gnuplot script that draws `plot` from `csv_name` (in the same directory)
@@ -21,8 +23,8 @@ struct PlotSeries {
 // series column's text, or by point number when the text holds a comma, a
 // quote or a control character (gnuplot's strcol does not read quoted CSV fields, and the
 // CSV shows control characters as \xHH text, as the curves' titles do). Each curve has its
-// own dash and point type, earlier ones wider, so that coinciding curves stay
-// visible. With plot.errorbars, each x gets a bar of the mean of <y>_ci95.
+// own colour, dash and point type (curve_style), earlier ones wider, so that coinciding curves
+// stay visible. With plot.errorbars, each x gets a bar of the mean of <y>_ci95.
 // A non-empty `note` is a second line under the title: what a reader must know before
 // reading the curves (a strategy that left processors out at some points).
 //
@@ -43,6 +45,9 @@ std::string gnuplot_script(const PlotSpec& plot, const std::string& csv_name,
 // octal escapes. Every text of a script goes through it.
 std::string gnuplot_string(const std::string& s);
 
+// `s` with each control character written as results.csv writes it, \xHH text
+// (CsvWriter::escape): how legends and tick labels show a value read from the file.
+std::string shown_as_in_csv(const std::string& s);
 
 // True when a gnuplot executable is on PATH.
 bool gnuplot_available();

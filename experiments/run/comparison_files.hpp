@@ -25,11 +25,4 @@ void write_comparison(const ExperimentSpec& spec, const ExperimentKind& kind, co
                       OutputDirectory& out, const std::string& prefix, bool draw_plots,
                       std::vector<std::string>& written, std::vector<std::string>& problems);
 
-// The gnuplot script of one performance profile: one step curve per variant from `csv` (tau, then
-// one column per variant) on a linear tau axis from 1 to `max_tau`; variant `best` (the most
-// wins) is drawn solid and thick, the others thinner and dashed.
-std::string profile_script(const std::string& stem, const std::string& csv, const std::string& metric,
-                           const std::vector<std::string>& variants, const std::string& by, double max_tau,
-                           std::size_t best);
-
 }  // namespace mpnsim

@@ -75,13 +75,18 @@ void check_plot(const PreparedExperiment& pe, const YamlSource& src, const PlotS
     }
     if (numeric && c->type != ColumnType::numeric)
       src.fail(plot.node[key], plot.path + "." + key,
-               fmt::format("'{}' is a {} column; {} must be numeric: {}", name,
+               fmt::format("'{}' is a {} column; {} must be numeric{}: {}", name,
                            c->swept ? "swept column with values that are not all numbers, a text" : "text", key,
+                           std::string(key) == "x" ? " (or draw kind: bar or kind: box, whose x is categories)" : "",
                            names_of(columns, true)));
   };
-  require("x", plot.x, true);
+  // A bar or box plot reads x as categories: a text column, a variant, or numbers.
+  const bool categories = plot.kind != PlotKind::line;
+  require("x", plot.x, !categories);
   require("y", plot.y, true);
   if (!plot.series.empty()) require("series", plot.series, false);
+  // Its numbers are computed by mpnsim and written into the script: gnuplot reads no rows.
+  if (categories) return;
   if (!plot.series.empty())
     if (const std::uint64_t curves = swept_curve_count(*pe.spec, plot.series); curves > 0) {
       const double rows = static_cast<double>(pe.spec->points.size()) * pe.spec->repetitions;

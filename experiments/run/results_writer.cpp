@@ -13,7 +13,10 @@
 #include <spdlog/spdlog.h>
 
 #include "experiments/analysis/statistics.hpp"
+#include "experiments/config/variant_name.hpp"
+#include "experiments/output/category_plot.hpp"
 #include "experiments/output/gnuplot_plot.hpp"
+#include "experiments/run/category_data.hpp"
 #include "experiments/run/plot_estimate.hpp"
 #include "sim/csv_writer.hpp"
 #include "topologies/registry.hpp"
@@ -74,15 +77,16 @@ std::vector<PlotSeries> plot_series(const ExperimentSpec& spec, const PlotSpec& 
   std::vector<PlotSeries> series;
   if (plot.series.empty()) return series;
   std::map<std::string, std::size_t> index;
+  const bool swept =
+      std::find(spec.swept_keys.begin(), spec.swept_keys.end(), plot.series) != spec.swept_keys.end();
+  const VariantNames names = swept ? VariantNames(spec.points, plot.series) : VariantNames();  // legend titles
   auto note = [&](const std::string& v, std::size_t point) {
     if (v.empty()) return;
     auto [it, fresh] = index.emplace(v, series.size());
-    if (fresh) series.push_back({v, {}});
+    if (fresh) series.push_back({v, {}, names(v)});
     auto& points = series[it->second].points;
     if (points.empty() || points.back() != point) points.push_back(point);
   };
-  const bool swept =
-      std::find(spec.swept_keys.begin(), spec.swept_keys.end(), plot.series) != spec.swept_keys.end();
   for (const auto& r : records) {
     if (swept) {
       for (const auto& a : spec.points[r.point].assignments)
@@ -274,15 +278,26 @@ void write_experiment_results(const PreparedExperiment& pe, const std::vector<Ru
     PlotSpec labelled = plot;
     if (!plot.node["xlabel"]) labelled.xlabel = axis_label(spec, *pe.kind, plot.x);
     if (!plot.node["ylabel"]) labelled.ylabel = axis_label(spec, *pe.kind, plot.y);
-    const std::vector<PlotSeries> series = plot_series(spec, plot, records);
-    const bool computed = plot.errorbars && std::find(header.begin(), header.end(), plot.y + "_ci95") == header.end();
-    const auto intervals = computed ? plot_intervals(spec, plot, series, records) : std::vector<std::vector<PlotInterval>>{};
-    put(plot.name + ".gp", gnuplot_script(labelled, "results.csv", series, note, computed ? &intervals : nullptr));
+    // The script, then whether it may be drawn.
+    std::string problem;
+    if (plot.kind != PlotKind::line) {
+      const CategoryPlotData data = category_data(spec, labelled, records);
+      put(plot.name + ".gp", category_plot_script(labelled, data, note));
+      if (data.cells.size() > kMaxPlotCurves)
+        problem = fmt::format("{} bars or boxes, more than a plot can show ({})", data.cells.size(), kMaxPlotCurves);
+    } else {
+      const std::vector<PlotSeries> series = plot_series(spec, plot, records);
+      const bool computed =
+          plot.errorbars && std::find(header.begin(), header.end(), plot.y + "_ci95") == header.end();
+      const auto intervals =
+          computed ? plot_intervals(spec, plot, series, records) : std::vector<std::vector<PlotInterval>>{};
+      put(plot.name + ".gp", gnuplot_script(labelled, "results.csv", series, note, computed ? &intervals : nullptr));
+      // A series that is no swept key was judged only now that its values are known.
+      if (!plot.series.empty())
+        problem = plot_cost_problem(series.size(), static_cast<double>(records.size()), plot.series);
+    }
     if (!draw_plots) continue;
-    // A series that is no swept key was judged only now that its values are known.
-    if (const std::string problem =
-            plot.series.empty() ? "" : plot_cost_problem(series.size(), static_cast<double>(records.size()), plot.series);
-        !problem.empty()) {
+    if (!problem.empty()) {
       report.problems.push_back(fmt::format("{}: plot {} not drawn (its script {}.gp is written): {}", spec.name,
                                             plot.name, plot.name, problem));
       continue;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "experiments/output/category_plot.hpp"
 #include "experiments/output/gnuplot_plot.hpp"
 
 namespace {
@@ -121,6 +122,32 @@ Scanned scan(const std::string& script) {
   return out;
 }
 
+// The series values as a bar or box plot's categories and series, one cell each (kind from the
+// flags' errorbars bit); `same_length` writes each text as that many 'a's, which turns the tick
+// labels as the text would (the turn depends on the labels' length only).
+std::string category_script(const Case& c, bool same_length) {
+  mpnsim::PlotSpec p = c.plot;
+  p.kind = p.errorbars ? mpnsim::PlotKind::bar : mpnsim::PlotKind::box;
+  mpnsim::CategoryPlotData d;
+  auto text = [&](const std::string& s) {
+    return same_length ? std::string(mpnsim::shown_as_in_csv(s).size(), 'a') : s;
+  };
+  for (std::size_t i = 0; i < c.series.size(); ++i) {
+    d.categories.push_back(text(c.series[i].value));
+    mpnsim::CategoryCell cell;
+    cell.category = i;
+    cell.series = i % 2;
+    cell.count = 2;
+    cell.outliers = {1.5};
+    d.cells.push_back(cell);
+  }
+  d.series = {text(c.plot.title), text(c.plot.xlabel)};
+  if (same_length)
+    for (std::string* s : {&p.name, &p.x, &p.y, &p.title, &p.xlabel, &p.ylabel, &p.series})
+      if (!s->empty()) *s = "a";
+  return mpnsim::category_plot_script(p, d);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -138,5 +165,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Scanned one = scan(gnuplot_string(*s));
     require(one.strings.size() == 1 && one.strings[0] == *s, "a text does not read back as itself");
   }
+  // A bar or box plot: its categories and series are the texts, and the script's code is theirs.
+  const Scanned bars = scan(category_script(c, false));
+  const Scanned bars_expected = scan(category_script(c, true));
+  require(bars.code == bars_expected.code,
+          "the input changed the category plot's code:\n" + bars.code + "\n---\n" + bars_expected.code);
   return 0;
 }

@@ -90,6 +90,18 @@ TEST(Nemenyi, DemsarCriticalDifference) {
   EXPECT_THROW(nemenyi_critical_difference(4, 0), std::invalid_argument);
 }
 
+TEST(Nemenyi, GroupsOfDemsarsExample) {
+  // Ranks 3.143, 2.000, 2.893, 1.964 with CD = 1.25: in rank order m+cf (1.964), m (2.000), cf (2.893),
+  // C4.5 (3.143). 3.143 - 1.964 = 1.18 < 1.25: one group holds all four (Demšar: "the data is not
+  // sufficient to reach any conclusion" on the post-hoc test, §3.2.2).
+  const std::vector<double> ranks{3.142857, 2.0, 2.892857, 1.964286};
+  EXPECT_EQ(nemenyi_groups(ranks, 1.2535591471176057), (std::vector<std::vector<std::size_t>>{{3, 1, 2, 0}}));
+  // With a CD of 0.95: {m+cf, m, cf} (spanning 0.929) and {cf, C4.5}.
+  EXPECT_EQ(nemenyi_groups(ranks, 0.95), (std::vector<std::vector<std::size_t>>{{3, 1, 2}, {2, 0}}));
+  // Far apart: no group.
+  EXPECT_TRUE(nemenyi_groups(std::vector<double>{1, 3, 5}, 1.0).empty());
+}
+
 TEST(AttainableP, IssueThirtySevenEightVariantsOnEightGraphs) {
   // 8 instances: the smallest exact two-sided Wilcoxon p is 2 / 2^8; Holm over the 28 pairs of 8
   // variants raises it to 0.21875 (the issue's "every adjusted p was >= 0.22"); over the 7

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
+#include <vector>
 
 namespace mpnsim {
 
@@ -12,5 +14,11 @@ namespace mpnsim {
 // freedom (studentized_range_quantile; Demšar's Table 5 prints q_alpha / sqrt(2)).
 // Needs k >= 2, n >= 1 and 0 < alpha < 1 (throws std::invalid_argument otherwise).
 double nemenyi_critical_difference(std::size_t k, std::size_t n, double alpha = 0.05);
+
+// The groups a critical-difference diagram joins by a bar: the maximal runs of variants, in the
+// order of their mean ranks, whose mean ranks span less than `cd`, so that no two of a group are
+// shown different (Demšar 2006, Fig. 1). Groups of one are left out. Each group lists variant
+// indices by ascending mean rank; groups are in the order of their first member's rank.
+std::vector<std::vector<std::size_t>> nemenyi_groups(std::span<const double> mean_ranks, double cd);
 
 }  // namespace mpnsim

@@ -57,7 +57,7 @@ std::string cd_diagram_script(const std::string& stem, const std::string& title,
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const double y = group_top - 0.5 * step * static_cast<double>(g);
     s += fmt::format("set arrow from {},{} to {},{} nohead lw 5 lc rgb \"#404040\"\n",
-                     mean_ranks[groups[g].front()] - 0.03 * span, y, mean_ranks[groups[g].back()] + 0.03 * span, y);
+                     mean_ranks[groups[g].front()] - 0.05, y, mean_ranks[groups[g].back()] + 0.05, y);
   }
   // Each variant: a line down from its mean rank, then across to its name.
   for (std::size_t i = 0; i < k; ++i) {

@@ -90,6 +90,9 @@ std::string profile_script(const std::string& stem, const std::string& csv, cons
 
 namespace {
 
+// At most this many groups get a critical-difference diagram each.
+constexpr std::size_t kMaxCdDiagrams = 12;
+
 // The pairs a control comparison tests, as [variant, control] columns: with one `by` key every
 // other variant against the control; with two, per value of the first key, each other value of
 // the second against the control with the same first value.
@@ -208,6 +211,7 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
                                       markdown_text(control_label)));
 
   std::vector<GroupResult> results;
+  std::map<std::size_t, double> critical_differences;  // by number of instances
   const bool several = metrics.size() > 1;
   for (const auto& mv : metrics) {
     if (mv.name == "makespan" && !comms.empty()) {
@@ -219,6 +223,10 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
       md << "\n**Warning: " << why << ".**\n";
       spdlog::warn("{}: {}", cmp.name.empty() ? label + ": compare" : label, why);
     }
+    if (variants.size() >= 3 && mv.groups.size() > kMaxCdDiagrams)
+      md << fmt::format("\n{} groups of `{}`: no critical-difference diagram for each (at most {}); pool instances "
+                        "with `over:` for fewer groups.\n",
+                        mv.groups.size(), markdown_text(mv.name), kMaxCdDiagrams);
     ValueMatrix pooled_ratios;  // every instance of every group: the profile's problem set
     std::vector<std::size_t> pooled_wins(variants.size(), 0);  // the profile draws the most wins thickest
     for (std::size_t g = 0; g < mv.groups.size(); ++g) {
@@ -257,7 +265,11 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
       r.instances = matrix.size();
       r.comparison = compare_variants(mv.better, matrix, reference);
       r.friedman = friedman_test(rank_matrix(mv.better, matrix));
-      r.nemenyi_cd = nemenyi_critical_difference(variants.size(), matrix.size());
+      // The studentized range quantile is an integral: once per number of instances, not per group.
+      auto cd = critical_differences.find(matrix.size());
+      if (cd == critical_differences.end())
+        cd = critical_differences.emplace(matrix.size(), nemenyi_critical_difference(variants.size(), matrix.size())).first;
+      r.nemenyi_cd = cd->second;
       if (!pairs_with_control.empty()) r.vs_control = compare_with_control(mv.better, matrix, pairs_with_control);
       const Comparison& c = r.comparison;
       if (ratios_defined(matrix)) {
@@ -330,7 +342,13 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
                           markdown_text(variants[p.variant_b]), p.a_better, p.ties, p.b_better, p.wilcoxon_p, p.holm_p);
       markdown_ranks(md, r, variants, cmp);
 
-      // The critical-difference diagram of this metric and group.
+      // The critical-difference diagram of this metric and group: for three variants or more (two
+      // are one pair, which the table says all about), and for a few groups, not one per point of
+      // a large sweep (pool them with `over:`).
+      if (variants.size() < 3 || mv.groups.size() > kMaxCdDiagrams) {
+        results.push_back(std::move(r));
+        continue;
+      }
       std::string stem = metric_file_stem("cd", mv.name, several);
       if (mv.groups.size() > 1) stem += fmt::format("_{}", g + 1);
       std::string title = "Mean ranks: " + mv.name;

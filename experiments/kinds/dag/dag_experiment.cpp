@@ -66,7 +66,8 @@ std::string DagExperiment::description() const {
   for (const auto& e : dag_schedulers()) names.push_back(e.name);
   return fmt::format("a task DAG (random after thesis §6.4, DOT, STG or WfCommons) scheduled by a DAG scheduler "
                      "({}; each takes comm: free or contention) on a network; the schedule is checked and replayed "
-                     "on the engine with link contention",
+                     "on the engine with link contention; ec_ratio: mean execution time / mean one-hop message time, "
+                     "which is 1 / CCR (ec_ratio 0.1 is CCR 10)",
                      fmt::join(names, ", "));
 }
 std::vector<std::string> DagExperiment::keys() const { return dag_keys(); }

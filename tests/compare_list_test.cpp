@@ -1,6 +1,8 @@
 // Tests of compare: lists, factorial `by`, `control:`, ranks.csv, comparison.tex and the warnings, against results.csv.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -17,22 +19,37 @@ using testing::read_file;
 using testing::run_mpnsim;
 using testing::TempDir;
 
-// A CSV without quoted commas, as rows of name -> cell.
+// The cells of one CSV line: quoted cells ("{kind: mesh, rows: 4}") keep their commas, "" is a quote.
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      cells.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else {
+      cells.back() += c;
+    }
+  }
+  return cells;
+}
+
+// A CSV as rows of name -> cell.
 std::vector<std::map<std::string, std::string>> read_csv(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   std::getline(in, line);
-  std::vector<std::string> header;
-  for (std::istringstream h(line); std::getline(h, line, ',');) header.push_back(line);
+  const std::vector<std::string> header = csv_cells(line);
   std::vector<std::map<std::string, std::string>> rows;
   while (std::getline(in, line)) {
+    const auto cells = csv_cells(line);
     std::map<std::string, std::string> row;
-    std::istringstream c(line);
-    for (const auto& name : header) {
-      std::string cell;
-      std::getline(c, cell, ',');
-      row[name] = cell;
-    }
+    for (std::size_t i = 0; i < header.size(); ++i) row[header[i]] = i < cells.size() ? cells[i] : "";
     rows.push_back(row);
   }
   return rows;

@@ -60,10 +60,12 @@ TEST(StudentizedRange, TwoMeansAreTheRangeOfTwoNormals) {
 }
 
 TEST(StudentizedRange, DemsarTableFiveA) {
-  // Demšar (JMLR 2006), Table 5(a): q_0.05 / sqrt(2) for the Nemenyi test, k = 2..10, to 3 decimals.
+  // Demšar (JMLR 2006), Table 5(a): q_0.05 / sqrt(2) for the Nemenyi test, k = 2..10, printed with 3
+  // decimals but not all rounded: k = 3 is 2.3437 (printed 2.343), k = 7 is 2.9483 (printed 2.949).
+  // SciPy agrees with the exact values (QuantilesMatchSciPy); the table is met within 0.001.
   const double table[] = {1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164};
   for (int k = 2; k <= 10; ++k)
-    EXPECT_NEAR(studentized_range_quantile(0.95, k) / std::sqrt(2.0), table[k - 2], 0.0005) << "k = " << k;
+    EXPECT_NEAR(studentized_range_quantile(0.95, k) / std::sqrt(2.0), table[k - 2], 0.001) << "k = " << k;
 }
 
 TEST(StudentizedRange, RefusesMeaninglessArguments) {

@@ -80,7 +80,8 @@ CompareSpec read_one(const YamlSource& src, const YAML::Node& node, const std::s
       const std::string key = src.scalar(key_node, where);
       if (std::find(spec.by.begin(), spec.by.end(), key) != spec.by.end())
         src.fail(key_node, where,
-                 fmt::format("'{}' is in `by`: its values are the variants, they cannot also be instances", key));
+                 fmt::format("'{}' is {}`by`: its values are the variants, they cannot also be instances", key,
+                             spec.by.size() > 1 ? "in " : ""));
       swept_key(src, key_node, where, swept_keys, "`over` takes swept keys whose values are instances to pool, ");
       if (std::find(spec.over.begin(), spec.over.end(), key) != spec.over.end())
         src.fail(key_node, where, fmt::format("'{}' is already in `over`", key));

@@ -36,9 +36,24 @@ std::string cd_diagram_script(const std::string& stem, const std::string& title,
                    gnuplot_string(title));
   s += "# Rerun with: gnuplot " + gnuplot_string(stem + ".gp") + "\n";
   s += "unset border\nunset xtics\nunset ytics\nunset key\nset margins 0, 0, 0, 2.5\n";
-  // Room for the names: about 40 % of the axis length on each side.
-  s += fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\n", 1 - 0.75 * span, static_cast<double>(k) + 0.75 * span,
-                   bottom - 0.5 * step, 2.6 * step);
+  // The labels, and room for them: the axis takes kAxisPixels, each side what its longest label
+  // needs (under 7.6 pixels a character at 11 points), so no name is cut at the edge.
+  std::vector<std::string> labels(k);
+  std::size_t left_chars = 0, right_chars = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::size_t v = order[i];
+    labels[i] = i < left ? fmt::format("{} ({:.2f})", names[v], mean_ranks[v])
+                         : fmt::format("({:.2f}) {}", mean_ranks[v], names[v]);
+    (i < left ? left_chars : right_chars) = std::max(i < left ? left_chars : right_chars, labels[i].size());
+  }
+  constexpr double kAxisPixels = 420;
+  const double units_per_pixel = span / kAxisPixels;
+  const double left_pixels = 0.1 * kAxisPixels + 7.6 * static_cast<double>(left_chars) + 30;
+  const double right_pixels = 0.1 * kAxisPixels + 7.6 * static_cast<double>(right_chars) + 30;
+  const int width = static_cast<int>(std::max(600.0, kAxisPixels + left_pixels + right_pixels));
+  const double extra = (width - kAxisPixels - left_pixels - right_pixels) / 2;  // centre when widened to 600
+  s += fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\n", 1 - (left_pixels + extra) * units_per_pixel,
+                   static_cast<double>(k) + (right_pixels + extra) * units_per_pixel, bottom - 0.5 * step, 2.6 * step);
   s += "set title " + gnuplot_string(title) + " noenhanced\n";
   // The axis, its ticks and their numbers.
   s += fmt::format("set arrow from 1,0 to {},0 nohead lw 1.5\n", k);
@@ -69,14 +84,13 @@ std::string cd_diagram_script(const std::string& stem, const std::string& title,
     const double x_end = on_left ? x_left : x_right;
     s += fmt::format("set arrow from {},0 to {},{} nohead lw 1.2\n", r, r, y);
     s += fmt::format("set arrow from {},{} to {},{} nohead lw 1.2\n", r, y, x_end, y);
-    s += fmt::format("set label {} at {},{} {} noenhanced\n",
-                     gnuplot_string(on_left ? fmt::format("{} ({:.2f})", names[v], r) : fmt::format("({:.2f}) {}", r, names[v])),
+    s += fmt::format("set label {} at {},{} {} noenhanced\n", gnuplot_string(labels[i]),
                      on_left ? x_end - 0.02 * span : x_end + 0.02 * span, y, on_left ? "right" : "left");
   }
   const int height = 170 + 34 * static_cast<int>(rows + groups.size() / 2);
-  s += fmt::format("set terminal pngcairo size 900,{} font \"sans,11\"\n", height);
+  s += fmt::format("set terminal pngcairo size {},{} font \"sans,11\"\n", width, height);
   s += "set output " + gnuplot_string(stem + ".png") + "\nplot NaN notitle\n";
-  s += fmt::format("set terminal svg size 900,{} dynamic font \"sans,11\"\n", height);
+  s += fmt::format("set terminal svg size {},{} dynamic font \"sans,11\"\n", width, height);
   s += "set output " + gnuplot_string(stem + ".svg") + "\nreplot\nset output\n";
   return s;
 }

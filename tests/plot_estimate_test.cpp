@@ -106,6 +106,14 @@ outputs: {plots: [{name: p, x: tasks, y: makespan, series: workload.file}]}
     EXPECT_EQ(bars, 9) << line;
   }
   EXPECT_EQ(rows, 3) << md;
+  // comparison.tex prints the names as written: the line break as text, never a new row.
+  const std::string tex = testing::read_file(out / "comparison.tex");
+  EXPECT_TRUE(contains(tex, "gr/nl\\textbackslash{}x0ax.dot & ")) << tex;
+  EXPECT_FALSE(contains(tex, "nl\nx")) << tex;
+  // The CD diagram's script keeps the line break inside its string.
+  const std::string cd = testing::read_file(out / "cd.gp");
+  EXPECT_TRUE(contains(cd, "pipe|x.dot")) << cd;
+  EXPECT_FALSE(contains(cd, "nl\nx")) << cd;
 }
 
 }  // namespace

@@ -243,8 +243,7 @@ static int run_main(int argc, char** argv) {
   dag->add_option("--send-ports", dag_options.send_ports, "send ports of every processor: 1, k or all (default all)");
   dag->add_option("--recv-ports", dag_options.recv_ports, "receive ports of every processor: 1, k or all (default all)");
   dag->add_option("--ec-ratio", dag_options.ec_ratio,
-                  "scale the edges' data so that mean execution time / mean one-hop message time is this "
-                  "(1 / CCR: 0.1 is CCR 10)");
+                  "scale the edges' data so that mean execution time / mean one-hop message time is this");
   dag->add_flag("--timing", dag_options.timing, "also report the scheduler's CPU time (not deterministic)");
   dag->add_option("--format", dag_options.format, "table or json")->check(CLI::IsMember({"table", "json"}));
   dag->add_option("--gantt", dag_options.gantt, "write the replayed timeline as a Gantt chart (SVG)");

@@ -95,7 +95,7 @@ outputs: {plots: [{name: p, x: tasks, y: makespan, series: workload.file}]}
   EXPECT_TRUE(contains(md, "gr/pipe\\|x.dot")) << md;
   EXPECT_TRUE(contains(md, "gr/nl\\x0ax.dot")) << md;
   EXPECT_FALSE(contains(md, "pipe|x")) << md;
-  // Every variant's row has the header's 8 bars (an escaped one is text), on a line of its own.
+  // Every variant's row has the header's 9 bars (an escaped one is text), on a line of its own.
   std::istringstream lines(md);
   int rows = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -103,9 +103,17 @@ outputs: {plots: [{name: p, x: tasks, y: makespan, series: workload.file}]}
     ++rows;
     int bars = 0;
     for (std::size_t i = 0; i < line.size(); ++i) bars += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
-    EXPECT_EQ(bars, 8) << line;
+    EXPECT_EQ(bars, 9) << line;
   }
   EXPECT_EQ(rows, 3) << md;
+  // comparison.tex prints the names as written: the line break as text, never a new row.
+  const std::string tex = testing::read_file(out / "comparison.tex");
+  EXPECT_TRUE(contains(tex, "gr/nl\\textbackslash{}x0ax.dot & ")) << tex;
+  EXPECT_FALSE(contains(tex, "nl\nx")) << tex;
+  // The CD diagram's script keeps the line break inside its string.
+  const std::string cd = testing::read_file(out / "cd.gp");
+  EXPECT_TRUE(contains(cd, "pipe|x.dot")) << cd;
+  EXPECT_FALSE(contains(cd, "nl\nx")) << cd;
 }
 
 }  // namespace

@@ -163,18 +163,42 @@ int merge_command(const std::string& file, const std::vector<std::string>& slice
 
 namespace {
 
+// The indentation of a key's meaning after its first line in `mpnsim list`.
+const std::string kMore(21, ' ');
+
 // What each key common to every experiment (common_experiment_keys) means, for `mpnsim list`.
 std::string common_experiment_key_meaning(const std::string& key) {
   if (key == "name") return "required: the experiment's name, and its output's (results/NAME/, or a suite's NAME/)";
   if (key == "description") return "text (default none): what the experiment is for, kept in summary.json";
   if (key == "kind") return "required: what to run, one of the kinds below";
   if (key == "sweep") return "mapping or list of mappings (default none): KEY: [values] or \"from:to[:step]\"; "
-                             "the points are the union of each mapping's product";
+                             "the points are the union of each mapping's product.\n" + kMore +
+                             "KEY: {files: \"DIR/PATTERN\"} sweeps the files of a folder that match (*, ?, [...]), "
+                             "sorted by name, DIR\n" + kMore +
+                             "relative to the experiment file: workload.file: {files: \"graphs/*.dot\"} runs every graph "
+                             "of graphs/";
   if (key == "repetitions") return "integer >= 1 (default 1): runs of every point, each with its own seed";
   if (key == "seed") return "integer >= 0 (default 1): the base seed of every random draw";
   if (key == "outputs") return "mapping (default none): plots, gantt, trace, timeline (the run's extra files)";
-  if (key == "compare") return "mapping (default none): {by: KEY, metrics: [...]}: paired comparison of the "
-                               "values of a swept KEY (comparison.csv, pairwise.csv, profiles)";
+  if (key == "compare")
+    return "mapping, or list of mappings each with a name (default none): paired comparison of variants on the "
+           "same instances\n" + kMore +
+           "name: FOLDER      where its files go, beside results.csv (required in a list)\n" + kMore +
+           "by: KEY           the swept key whose values are the variants; by: [KEY1, KEY2]: pairs of values "
+           "(heft/free),\n" + kMore +
+           "                  a factorial design, where control is a value of KEY2 compared per value of KEY1\n" +
+           kMore +
+           "over: [KEY, ...]  swept keys whose values are instances, pooled (workload.file for a folder of graphs);\n" +
+           kMore + "                  the other swept keys give one comparison per value\n" + kMore +
+           "metrics: [...]    result columns: NAME, or {name: NAME, better: lower | higher}\n" + kMore +
+           "control: VALUE    compare every variant with this baseline: Wilcoxon, Holm over those k - 1 tests "
+           "(vs_control.csv)\n" + kMore +
+           "ratio_to: best    what the ratio columns divide by: best (each instance's best variant), optimum "
+           "(kind dag: the\n" + kMore +
+           "                  `optimal` scheduler's proven optimum) or bound (the instance's largest lower_bound)\n" +
+           kMore +
+           "Writes comparison.csv, .md and .tex, pairwise.csv, ranks.csv (mean ranks, Friedman, Iman-Davenport, "
+           "Nemenyi CD),\n" + kMore + "critical-difference diagrams and performance profiles: docs/comparing.md";
   return "";
 }
 

@@ -139,37 +139,8 @@ ExperimentSpec parse_experiment(const YamlSource& src, YAML::Node root, const st
     src.fail(root["repetitions"] ? root["repetitions"] : root, key("repetitions"),
              fmt::format("{} points x {} repetitions make {:.4g} runs; at most {} are allowed", spec.points.size(),
                          spec.repetitions, runs, kMaxSweepPoints));
-  spec.compare = read_compare_spec(src, root["compare"], key("compare"), spec.swept_keys);
-  if (spec.compare.enabled) {
-    // The values the compared key takes, from the sweep's blocks (not from every point:
-    // a range's values are distinct, so its first two are enough).
-    std::set<std::string> variants;
-    for (const auto& block : spec.points.blocks())
-      for (const auto& axis : block.axes) {
-        if (axis.key != spec.compare.by) continue;
-        if (axis.range)
-          for (std::uint64_t i = 0; i < std::min<std::uint64_t>(2, axis.range->size()); ++i)
-            variants.insert(axis.range->value(i));
-        else if (axis.listed.empty())
-          variants.insert(axis.single_text);
-        else
-          variants.insert(axis.texts.begin(), axis.texts.end());
-      }
-    if (variants.size() < 2)
-      src.fail(root["compare"]["by"], key("compare.by"),
-               fmt::format("'{}' takes {} value(s) in the sweep; a comparison needs at least two", spec.compare.by,
-                           variants.size()));
-    if (spec.compare.ratio_to == "optimum" && !variants.count("optimal"))
-      src.fail(root["compare"]["ratio_to"], key("compare.ratio_to"),
-               fmt::format("optimum is the value of the variant 'optimal' (the exact scheduler), which '{}' never "
-                           "takes in the sweep: add optimal to its values, or use ratio_to: best or bound",
-                           spec.compare.by));
-    if (spec.compare.ratio_to != "best" && spec.kind != "dag")
-      src.fail(root["compare"]["ratio_to"], key("compare.ratio_to"),
-               fmt::format("{} needs the columns optimal and lower_bound of kind dag; kind {} compares to the best "
-                           "(ratio_to: best)",
-                           spec.compare.ratio_to, spec.kind));
-  }
+  spec.compare = read_compare_specs(src, root["compare"], key("compare"), spec.swept_keys);
+  for (const auto& cmp : spec.compare) check_compare_values(src, cmp, spec.points, spec.kind);
   spec.root = root;
   return spec;
 }

@@ -47,7 +47,7 @@ struct ExperimentSpec {
   int repetitions = 1;
   std::uint64_t seed = 1;
   OutputSpec outputs;
-  CompareSpec compare;  // `compare:`; compare.enabled is false without one
+  std::vector<CompareSpec> compare;  // `compare:`, one per comparison; empty without one
   // What point_config needs to rebuild a point's configuration from scratch.
   std::shared_ptr<const std::string> source_text;  // the file as read
   std::shared_ptr<const PointDocument> point_doc;  // the same without its comments, parsed once

@@ -1,4 +1,4 @@
-// The files of an experiment's `compare:` block: comparison.csv, pairwise.csv, comparison.md, profile plots.
+// The files of an experiment's `compare:` blocks: comparison, pairwise, ranks and control tables, Markdown, LaTeX, plots.
 #pragma once
 
 #include <string>
@@ -10,9 +10,12 @@
 
 namespace mpnsim {
 
-// Pairs the runs of `spec` into instances and writes the comparison files under `prefix` (the
-// experiment's folder in a suite). An instance is a set of runs that differ only in the value of
-// compare.by: the same repetition and the same value of every other swept key (and, for a metric
+// Pairs the runs of `spec` into instances and writes the files of each of its comparisons under
+// `prefix` (the experiment's folder in a suite), in the comparison's folder when it has a name:
+// comparison.csv, pairwise.csv, ranks.csv (mean ranks, Friedman, Nemenyi), vs_control.csv (with
+// `control:`), comparison.md, comparison.tex, and per metric a performance profile and per metric
+// and group a critical-difference diagram (cd*.gp, .png, .svg). An instance is a set of runs that differ only in the value of
+// the `by` keys: the same repetition and the same value of every other swept key (and, for a metric
 // that has one value per row rather than per run, the same row). The values of the compare.over
 // keys are instances too, pooled with the repetitions; the other swept keys become columns:
 // variants are compared within each of their combinations. Each staged file's name is appended to

@@ -113,14 +113,13 @@ void check_plot(const PreparedExperiment& pe, const YamlSource& src, const PlotS
 
 // Each metric of `compare:` is a numeric result column, not a swept key, with a direction:
 // its `better:`, or the one the kind declares.
-void check_compare(const PreparedExperiment& pe, const YamlSource& src, const std::vector<ExperimentColumn>& columns,
-                   const std::vector<std::string>& modes_used) {
-  const CompareSpec& cmp = pe.spec->compare;
+void check_compare(const PreparedExperiment& pe, const CompareSpec& cmp, const YamlSource& src,
+                   const std::vector<ExperimentColumn>& columns, const std::vector<std::string>& modes_used) {
   std::vector<std::string> names;
   for (const auto& c : columns)
     if (!c.swept && c.type == ColumnType::numeric && c.name != "point" && c.name != "repetition" && c.name != "seed")
       names.push_back(c.name);
-  const std::string key = "compare.metrics";
+  const std::string key = cmp.path + ".metrics";
   for (const auto& m : cmp.metrics) {
     const ExperimentColumn* c = find(columns, m.name);
     if (!c) {
@@ -191,10 +190,10 @@ void check_experiment_outputs(const PreparedExperiment& pe, const YamlSource& sr
     src.fail(spec.root["name"], fmt::format("experiments[{}].name", spec.suite_index),
              fmt::format("'{}' is a file of the suite's own output: choose another name", spec.name));
   check_point_outputs(pe, src);
-  if (spec.outputs.plots.empty() && !spec.compare.enabled) return;
+  if (spec.outputs.plots.empty() && spec.compare.empty()) return;
   const std::vector<ExperimentColumn> columns = experiment_columns(pe);
   const std::vector<std::string> modes_used = rows_modes_used(spec, *pe.kind);
-  if (spec.compare.enabled) check_compare(pe, src, columns, modes_used);
+  for (const auto& cmp : spec.compare) check_compare(pe, cmp, src, columns, modes_used);
   for (const auto& plot : spec.outputs.plots) check_plot(pe, src, plot, columns, modes_used);
 }
 

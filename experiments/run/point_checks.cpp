@@ -36,7 +36,7 @@ YAML::Node checked_config(const ExperimentSpec& spec, const YamlSource& src, std
 // graph gave "Wilcoxon p = 1.9e-06"). Refused at `repetitions`, before any work.
 void check_replication(const ExperimentSpec& spec, const ExperimentKind& kind, const YamlSource& src,
                        const SweepPoint& point, const YAML::Node& config) {
-  if (!spec.compare.enabled || spec.repetitions < 2 || kind.draws_per_repetition(config, src)) return;
+  if (spec.compare.empty() || spec.repetitions < 2 || kind.draws_per_repetition(config, src)) return;
   const std::string problem = fmt::format(
       "{}{} repetitions of a deterministic input are one instance, not {}: {} draws nothing from the seed (an "
       "input read from a file or fixed by its own seed, no random draw in the run), and `compare:` pairs runs by "

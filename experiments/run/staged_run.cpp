@@ -76,7 +76,7 @@ std::vector<std::string> write_all(const ExperimentFile& file, const std::vector
   sort_and_check(file, prepared, records);
   log_notices(prepared, records);
   const bool plots = std::any_of(file.experiments.begin(), file.experiments.end(), [](const ExperimentSpec& e) {
-    return !e.outputs.plots.empty() || e.compare.enabled;  // a comparison draws performance profiles
+    return !e.outputs.plots.empty() || !e.compare.empty();  // a comparison draws performance profiles
   });
   const bool draw = plots && gnuplot_available();
   WriteReport report;

@@ -19,7 +19,9 @@ const std::vector<RowsMode>& DagExperiment::rows_modes() const {
           {"edges", numeric, std::nullopt, "edges of the graph", ""},
           {"degree_ratio", numeric, std::nullopt, "max_in / max_out of the generator", "generated graphs"},
           {"graph_seed", numeric, std::nullopt, "the seed the graph was generated from", "generated graphs"},
-          {"ec_ratio", numeric, std::nullopt, "mean execution time over mean one-hop message time",
+          {"ec_ratio", numeric, std::nullopt,
+           "mean execution time over mean one-hop message time: 1 / CCR, the inverse of the communication-to-"
+           "computation ratio most DAG papers use (ec_ratio 0.1 is CCR 10)",
            "graphs with communication"},
           {"work", numeric, std::nullopt, "total work of the tasks", ""},
           {"critical_path", numeric, std::nullopt, "longest path of execution times (no communication)", ""},

@@ -68,7 +68,8 @@ std::string DagExperiment::description() const {
   return fmt::format("a task DAG (generated: random after thesis §6.4, DAGGEN, Topcuoglu et al., application and "
                      "structured families; or read: DOT, STG or WfCommons) scheduled by a DAG scheduler "
                      "({}; each takes comm: free or contention) on a network; the schedule is checked and replayed "
-                     "on the engine with link contention",
+                     "on the engine with link contention; ec_ratio: mean execution time / mean one-hop message time, "
+                     "which is 1 / CCR (ec_ratio 0.1 is CCR 10)",
                      fmt::join(names, ", "));
 }
 std::vector<std::string> DagExperiment::keys() const { return dag_keys(); }

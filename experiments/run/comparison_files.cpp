@@ -137,8 +137,10 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
   std::vector<std::string> shown;
   for (const auto& parts : variant_set.parts) {
     std::string name;
-    for (std::size_t k = 0; k < parts.size() && k < names_by_key.size(); ++k)
-      name += (k ? "/" : "") + names_by_key[k](parts[k]);
+    for (std::size_t k = 0; k < parts.size() && k < names_by_key.size(); ++k) {
+      if (k > 0) name += '/';
+      name += names_by_key[k](parts[k]);
+    }
     shown.push_back(name);
   }
   const auto pairs_with_control = control_pairs(cmp, variant_set);

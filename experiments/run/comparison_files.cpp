@@ -336,8 +336,12 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
       std::string stem = metric_file_stem("cd", mv.name, several);
       if (mv.groups.size() > 1) stem += fmt::format("_{}", g + 1);
       std::string title = "Mean ranks: " + mv.name;
-      for (std::size_t k = 0; k < group.size(); ++k) title += (k ? ", " : " (") + group_keys[k] + " = " + group[k];
-      if (!group.empty()) title += ")";
+      // The group's values by their short names (a label, heft/contention), leaving out the keys
+      // this group's points do not set (a mesh's rows on a hypercube).
+      std::vector<std::string> said;
+      for (std::size_t k = 0; k < group.size() && k < group_keys.size(); ++k)
+        if (!group[k].empty()) said.push_back(group_keys[k] + " = " + VariantNames(spec.points, group_keys[k])(group[k]));
+      if (!said.empty()) title += fmt::format(" ({})", fmt::join(said, ", "));
       title += fmt::format(", {} instances", matrix.size());
       out.write(prefix + stem + ".gp", cd_diagram_script(stem, title, shown, r.friedman.mean_ranks, r.nemenyi_cd,
                                                          nemenyi_groups(r.friedman.mean_ranks, r.nemenyi_cd)));

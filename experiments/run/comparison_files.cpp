@@ -149,6 +149,19 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
   const std::string control_label =
       cmp.by.size() == 2 ? fmt::format("{} = {}", cmp.by.back(), cmp.control) : cmp.control;
 
+  // Runs gnuplot on STEM.gp (written beside), when plots are drawn: its PNG and SVG are listed.
+  auto draw = [&](const std::string& stem) {
+    if (!draw_plots) return;
+    std::string error;
+    if (run_gnuplot(out.staging_dir() / prefix, stem + ".gp", error)) {
+      if (!error.empty()) spdlog::warn("{}: gnuplot on {}: {}", label, stem, error);
+      written.push_back(prefix + stem + ".png");
+      written.push_back(prefix + stem + ".svg");
+    } else {
+      problems.push_back(fmt::format("{}: gnuplot failed on {}: {}", label, stem, error));
+    }
+  };
+
   std::vector<MetricValues> metrics;
   for (const auto& m : cmp.metrics) metrics.push_back(gather_metric_values(spec, cmp, m, kind, runs, group_keys));
   const std::vector<std::string> comms = mixed_comm_models(spec, cmp, runs, group_keys);
@@ -346,16 +359,7 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
       out.write(prefix + stem + ".gp", cd_diagram_script(stem, title, shown, r.friedman.mean_ranks, r.nemenyi_cd,
                                                          nemenyi_groups(r.friedman.mean_ranks, r.nemenyi_cd)));
       written.push_back(prefix + stem + ".gp");
-      if (draw_plots) {
-        std::string error;
-        if (run_gnuplot(out.staging_dir() / prefix, stem + ".gp", error)) {
-          if (!error.empty()) spdlog::warn("{}: gnuplot on {}: {}", label, stem, error);
-          written.push_back(prefix + stem + ".png");
-          written.push_back(prefix + stem + ".svg");
-        } else {
-          problems.push_back(fmt::format("{}: gnuplot failed on {}: {}", label, stem, error));
-        }
-      }
+      draw(stem);
       results.push_back(std::move(r));
     }
 
@@ -383,16 +387,7 @@ void write_one_comparison(const ExperimentSpec& spec, const CompareSpec& cmp, co
         std::max_element(pooled_wins.begin(), pooled_wins.end()) - pooled_wins.begin());  // the first of equals
     out.write(prefix + stem + ".gp", profile_script(stem, stem + ".csv", mv.name, shown, by, grid.back(), most_wins, grid.size()));
     written.push_back(prefix + stem + ".gp");
-    if (draw_plots) {
-      std::string error;
-      if (run_gnuplot(out.staging_dir() / prefix, stem + ".gp", error)) {
-        if (!error.empty()) spdlog::warn("{}: gnuplot on {}: {}", label, stem, error);
-        written.push_back(prefix + stem + ".png");
-        written.push_back(prefix + stem + ".svg");
-      } else {
-        problems.push_back(fmt::format("{}: gnuplot failed on {}: {}", label, stem, error));
-      }
-    }
+    draw(stem);
   }
   std::vector<std::pair<std::string, std::string>> files{{"comparison.csv", cmp_csv.str()},
                                                          {"pairwise.csv", pair_csv.str()},

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/ready_pairs.hpp"
 #include "schedulers/dag/ready_tasks.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
@@ -43,55 +44,21 @@ Schedule schedule_dls(const DagProblem& problem) {
 }
 
 // Variant (2): every ready task-processor pair is examined and the pair of highest dynamic
-// level is scheduled. Each ready task remembers its best processor: placing a task on p
-// only delays p, so only tasks whose best was p need another look (all of them with
-// comm: contention, where a placement also books the network).
+// level SL - start is scheduled (ready_pairs.cpp keeps each ready task's best processor: the
+// earliest start maximises its dynamic level); ties to the higher static level, then the
+// earlier task. Ranked as start - SL, least first: the same order, negated exactly.
 Schedule schedule_dls_pairs(const DagProblem& problem) {
-  const TaskGraph& g = problem.graph;
-  const std::vector<int> topo = topological_order(g);
+  const std::vector<int> topo = topological_order(problem.graph);
   const std::vector<int> pos = positions(topo);
   const std::vector<double> sl = static_levels(problem, topo);
-  struct Candidate {
-    int task;
-    int processor;
-    double start;
-  };
-  std::vector<Candidate> ready;
-  std::vector<int> waiting(static_cast<std::size_t>(g.size()));
-  ScheduleBuilder b(problem, "dls-pairs");
-  auto make = [&](int t) {
-    const auto [p, start] = best_processor(b, t);
-    return Candidate{t, p, start};
-  };
-  for (int t = 0; t < g.size(); ++t) {
-    waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[static_cast<std::size_t>(t)] == 0) ready.push_back(make(t));
-  }
-  while (!ready.empty()) {
-    // Highest DL = SL - start; ties to the higher static level, then the earlier task.
-    std::size_t pick = 0;
-    for (std::size_t i = 1; i < ready.size(); ++i) {
-      const Candidate& x = ready[i];
-      const Candidate& y = ready[pick];
-      const double dx = sl[static_cast<std::size_t>(x.task)] - x.start;
-      const double dy = sl[static_cast<std::size_t>(y.task)] - y.start;
-      if (dx != dy ? dx > dy
-                   : sl[static_cast<std::size_t>(x.task)] != sl[static_cast<std::size_t>(y.task)]
-                         ? sl[static_cast<std::size_t>(x.task)] > sl[static_cast<std::size_t>(y.task)]
-                         : pos[static_cast<std::size_t>(x.task)] < pos[static_cast<std::size_t>(y.task)])
-        pick = i;
-    }
-    const Candidate chosen = ready[pick];
-    ready[pick] = ready.back();
-    ready.pop_back();
-    b.place(chosen.task, chosen.processor, chosen.start);
-    // With contention a placement books links and ports too: every candidate may change.
-    for (auto& c : ready)
-      if (c.processor == chosen.processor || b.placements_interact()) c = make(c.task);
-    for (int e : g.out_edges(chosen.task))
-      if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) ready.push_back(make(g.edge(e).to));
-  }
-  return b.take();
+  return schedule_ready_pairs(
+      problem, "dls-pairs", PairKey::start,
+      [&](const ReadyPair& x, const ReadyPair& y) {
+        const double lx = sl[static_cast<std::size_t>(x.task)], ly = sl[static_cast<std::size_t>(y.task)];
+        const double dx = lx - x.start, dy = ly - y.start;
+        return dx != dy ? dx > dy : lx != ly ? lx > ly : pos[static_cast<std::size_t>(x.task)] < pos[static_cast<std::size_t>(y.task)];
+      },
+      PairRanking::least_key_first, sl);
 }
 
 DagSchedulerEntry dls_scheduler() {

@@ -20,7 +20,7 @@ struct ReadyEntry {
 }  // namespace
 
 Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairOrder& before,
-                              PairRanking ranking) {
+                              PairRanking ranking, const std::vector<double>& offsets) {
   const TaskGraph& g = problem.graph;
   ScheduleBuilder b(problem, std::move(name));
   const bool by_finish = key == PairKey::finish;
@@ -28,7 +28,11 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
     const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, false);
     return ReadyEntry{ReadyPair{t, c.processor, c.start, c.finish}, c.bound};
   };
-  auto key_of = [&](const ReadyPair& r) { return by_finish ? r.finish : r.start; };
+  // What least_key_first ranks by, and its bound: the key less the task's offset (a
+  // subtraction keeps the order of the keys, so a bound on the key gives one on this).
+  auto offset = [&](int t) { return offsets.empty() ? 0.0 : offsets[static_cast<std::size_t>(t)]; };
+  auto value_of = [&](const ReadyPair& r) { return (by_finish ? r.finish : r.start) - offset(r.task); };
+  auto bound_of = [&](const ReadyEntry& e) { return e.bound - offset(e.pair.task); };
   const bool by_bounds = ranking == PairRanking::least_key_first && b.placements_interact();
   constexpr double kNotLooked = -std::numeric_limits<double>::infinity();
   std::vector<ReadyEntry> ready;
@@ -50,12 +54,13 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
       by_bound.resize(ready.size());
       for (std::size_t i = 0; i < ready.size(); ++i) by_bound[i] = i;
       std::sort(by_bound.begin(), by_bound.end(), [&](std::size_t x, std::size_t y) {
-        return ready[x].bound != ready[y].bound ? ready[x].bound < ready[y].bound : x < y;
+        const double bx = bound_of(ready[x]), by = bound_of(ready[y]);
+        return bx != by ? bx < by : x < y;
       });
       bool found = false;
       for (const std::size_t i : by_bound) {
-        // A pair whose bound passes the best key found cannot go first: its key is larger.
-        if (found && ready[i].bound > key_of(ready[pick].pair)) break;
+        // A pair whose bound passes the best value found cannot go first: its value is larger.
+        if (found && bound_of(ready[i]) > value_of(ready[pick].pair)) break;
         ready[i] = look_at(ready[i].pair.task);
         if (!found || before(ready[i].pair, ready[pick].pair)) pick = i;
         found = true;

@@ -26,8 +26,10 @@ enum class PairKey { start, finish };
 // Whether ready pair a goes before b: a strict total order (ties broken down to the task).
 using PairOrder = std::function<bool(const ReadyPair& a, const ReadyPair& b)>;
 
-// Whether the order ranks the pairs by their key first, least first (ETF by start, Min-Min
-// by finish), or by something else (Max-Min: largest finish first).
+// Whether the order ranks the pairs first by their key less an offset of the task, least first
+// (ETF by start, Min-Min by finish, with no offsets; DLS-pairs by start less the static level,
+// which is the highest dynamic level first), or by something else (Max-Min: largest finish
+// first).
 enum class PairRanking { least_key_first, other };
 
 // Places every task, one ready pair at a time, the first of them by `before`. Placing a task
@@ -36,7 +38,8 @@ enum class PairRanking { least_key_first, other };
 // order ranks by least key, the ready tasks are looked at in order of a lower bound on their
 // key (ScheduleBuilder::Choice::bound, which placements only raise), only until the bound
 // passes the best key found; the choice is the one of looking at all of them again.
+// `offsets` (one per task, or empty: none) are what least_key_first subtracts from the key.
 Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairOrder& before,
-                              PairRanking ranking);
+                              PairRanking ranking, const std::vector<double>& offsets = {});
 
 }  // namespace mpnsim

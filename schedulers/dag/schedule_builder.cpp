@@ -72,6 +72,12 @@ double ScheduleBuilder::insertion_start(int task, int p) const {
   return earliest_gap(p, data_ready(task, p), problem_.exec_time(task, p));
 }
 
+double ScheduleBuilder::start_not_before(int task, int p, double not_before, bool insertion) const {
+  if (contention_) return contention_->start_from(task, p, insertion ? not_before : std::max(not_before, processor_ready(p)));
+  const double ready = std::max(data_ready(task, p), not_before);
+  return insertion ? earliest_gap(p, ready, problem_.exec_time(task, p)) : std::max(ready, processor_ready(p));
+}
+
 ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion) const {
   const int procs = problem_.processors();
   Choice best;

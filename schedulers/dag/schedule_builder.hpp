@@ -53,6 +53,10 @@ class ScheduleBuilder {
   // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
   // data-ready time that holds the task's execution time on p.
   double insertion_start(int task, int p) const;
+  // The start of the task on p no sooner than `not_before` (a release time, or the instant
+  // an online policy decides): insertion_start or earliest_start from there. Online policies
+  // (schedulers/online/) place with it, so that no task starts before its workflow arrives.
+  double start_not_before(int task, int p, double not_before, bool insertion) const;
 
   // The processor where the task would finish first (`by_finish`) or start first, ties to
   // the lowest index, with HEFT's insertion or after each processor's last task: the loop

@@ -26,6 +26,7 @@ OnlineDispatch::OnlineDispatch(const DagProblem& problem, const WorkflowStream& 
   }
   ready_.resize(static_cast<std::size_t>(stream.workflows()));
   waiting_on_.resize(static_cast<std::size_t>(g.size()));
+  dispatched_.assign(static_cast<std::size_t>(g.size()), 0.0);
   for (int t = 0; t < g.size(); ++t) waiting_on_[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
 }
 
@@ -86,13 +87,14 @@ void OnlineDispatch::place(int task, const ScheduleBuilder::Choice& choice) {
     throw std::logic_error(fmt::format("online policy placed task {}, which is not ready at {}", stream_.graph.task(task).name, now_));
   pool.erase(it);
   builder_.place(task, choice.processor, std::max(choice.start, now_));
+  dispatched_[static_cast<std::size_t>(task)] = now_;
   --unplaced_[static_cast<std::size_t>(w)];
   ++placed_;
   finishing_.emplace(builder_.placement(task).finish, task);
   refresh_free();
 }
 
-Schedule OnlineDispatch::run(const Step& step) {
+OnlineSchedule OnlineDispatch::run(const Step& step) {
   const int n = stream_.graph.size();
   now_ = stream_.arrival.empty() ? 0.0 : stream_.arrival.front();
   while (placed_ < n) {
@@ -115,7 +117,7 @@ Schedule OnlineDispatch::run(const Step& step) {
                                          builder_.take().scheduler, n - placed_));
     now_ = next;
   }
-  return builder_.take();
+  return {builder_.take(), std::move(dispatched_)};
 }
 
 }  // namespace mpnsim

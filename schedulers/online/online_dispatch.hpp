@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "schedulers/dag/schedule_builder.hpp"
+#include "schedulers/online/online_policies.hpp"
 #include "schedulers/online/workflow_stream.hpp"
 
 namespace mpnsim {
@@ -54,7 +55,7 @@ class OnlineDispatch {
   using Step = std::function<bool(OnlineDispatch&)>;
   // Runs the instants until every task is placed. Throws std::logic_error when a policy leaves
   // ready tasks unplaced with every processor free and nothing left to wait for.
-  Schedule run(const Step& step);
+  OnlineSchedule run(const Step& step);
 
  private:
   void admit_arrivals();
@@ -70,6 +71,7 @@ class OnlineDispatch {
   std::vector<double> rank_, critical_path_;
   std::vector<int> unplaced_, waiting_on_;  // per workflow; per task: predecessors not finished
   int placed_ = 0;
+  std::vector<double> dispatched_;  // per task: the instant it was placed
   // Placed tasks by finish (then task): their successors become ready when they finish.
   std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> finishing_;
 };

@@ -18,12 +18,13 @@ namespace mpnsim {
 
 namespace {
 
-Schedule schedule_online_heft(const DagProblem& problem, const WorkflowStream& stream) {
+OnlineSchedule schedule_online_heft(const DagProblem& problem, const WorkflowStream& stream) {
   const std::vector<int> topo = topological_order(problem.graph);
   const std::vector<double> rank = upward_ranks(problem, topo);
   // Topological positions, so that each workflow's order is its own topological order by rank.
   ScheduleBuilder builder(problem, "online-heft");
   std::vector<int> order;
+  std::vector<double> dispatched(static_cast<std::size_t>(problem.graph.size()), 0.0);
   for (int w = 0; w < stream.workflows(); ++w) {
     poll_interruption();
     const int first = stream.first_task[static_cast<std::size_t>(w)], last = stream.first_task[static_cast<std::size_t>(w) + 1];
@@ -47,9 +48,10 @@ Schedule schedule_online_heft(const DagProblem& problem, const WorkflowStream& s
         }
       }
       builder.place(t, best, best_start);
+      dispatched[static_cast<std::size_t>(t)] = arrival;
     }
   }
-  return builder.take();
+  return {builder.take(), std::move(dispatched)};
 }
 
 }  // namespace

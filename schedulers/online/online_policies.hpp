@@ -12,6 +12,16 @@
 
 namespace mpnsim {
 
+// What a policy returns: the schedule, and the instant it dispatched each task (its decision:
+// the task's workflow's arrival for a policy that plans a workflow whole on arrival). A task
+// starts no sooner than its dispatch, in the plan and in the replay (stream_replay.hpp): a policy
+// that keeps a ready task waiting for a better processor (OWM) dispatches it later than its
+// data and its processor would allow.
+struct OnlineSchedule {
+  Schedule schedule;
+  std::vector<double> dispatched;  // per task
+};
+
 // `problem.graph` is `stream.graph`; `problem.options` carries `comm` and `route`
 // (comm_model.hpp), which the registry adds to every policy as to every DAG scheduler. A policy
 // returns a schedule of every task of the stream in which no task of workflow w starts before
@@ -20,7 +30,7 @@ struct OnlinePolicyEntry {
   std::string name;         // e.g. "fdws"
   std::string description;  // one line, citing the source and the reading
   std::vector<ParamSpec> params;
-  std::function<Schedule(const DagProblem&, const WorkflowStream&, const ParamSet&)> schedule;
+  std::function<OnlineSchedule(const DagProblem&, const WorkflowStream&, const ParamSet&)> schedule;
 };
 
 // Every online policy, in the order `mpnsim list` prints them (register_online_policies.cpp).

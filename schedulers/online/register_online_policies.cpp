@@ -2,6 +2,7 @@
 #include "schedulers/online/online_policies.hpp"
 
 #include "schedulers/dag/comm_model.hpp"
+#include "schedulers/registry.hpp"
 
 namespace mpnsim {
 
@@ -21,6 +22,12 @@ const OnlinePolicyEntry* find_online_policy(const std::string& name) {
   for (const auto& e : online_policies())
     if (e.name == name) return &e;
   return nullptr;
+}
+
+std::vector<SchedulerEntry> online_policy_listing() {
+  std::vector<SchedulerEntry> out;
+  for (const auto& e : online_policies()) out.push_back({e.name, "online", e.description, e.params});
+  return out;
 }
 
 }  // namespace mpnsim

@@ -1,14 +1,16 @@
 // The replay plan of a DAG schedule plus one release (a wait) per workflow, played on the engine.
 #include "schedulers/online/stream_replay.hpp"
 
+#include <map>
+
 #include "schedulers/dag/dag_problem.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 
 namespace mpnsim {
 
-DagReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, const MachineSpec& machine,
-                        bool keep_timeline) {
+DagReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
+                        const MachineSpec& machine, bool keep_timeline) {
   const TaskGraph& graph = stream.graph;
   check_costs_fit(graph, machine);
   Engine engine;
@@ -16,12 +18,14 @@ DagReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, 
   Machine m(engine, played);
   m.timeline().keep_records(keep_timeline);
   Plan plan = replay_plan(graph, schedule, played, keep_timeline);
-  for (int w = 0; w < stream.workflows(); ++w) {
-    const double arrival = stream.arrival[static_cast<std::size_t>(w)];
-    if (arrival <= 0) continue;
-    const int release = plan.add_wait(arrival);
-    for (int t = stream.first_task[static_cast<std::size_t>(w)]; t < stream.first_task[static_cast<std::size_t>(w) + 1]; ++t)
-      if (graph.in_edges(t).empty()) plan.actions[static_cast<std::size_t>(t)].after.push_back(release);
+  // One wait per distinct dispatch instant, shared by the tasks dispatched then.
+  std::map<double, int> release;
+  for (int t = 0; t < graph.size(); ++t) {
+    const double at = dispatched[static_cast<std::size_t>(t)];
+    if (at <= 0) continue;
+    auto [it, added] = release.try_emplace(at, 0);
+    if (added) it->second = plan.add_wait(at);
+    plan.actions[static_cast<std::size_t>(t)].after.push_back(it->second);
   }
   const PlanOutcome outcome = play(std::move(plan), m);
   DagReplay r;

@@ -11,7 +11,7 @@ namespace mpnsim {
 
 namespace {
 
-Schedule plan_stream(const OnlineSetup& setup, const WorkflowStream& stream) {
+OnlineSchedule plan_stream(const OnlineSetup& setup, const WorkflowStream& stream) {
   const DagProblem problem{stream.graph, setup.dag.machine.spec, *setup.dag.comm, comm_options(setup.policy_params)};
   return setup.policy->schedule(problem, stream, setup.policy_params);
 }
@@ -24,19 +24,22 @@ OnlineRun run_online(const OnlineSetup& setup, WorkflowStream stream, bool keep_
   r.stream = std::move(stream);
   const WorkflowStream& s = r.stream;
   const DagProblem problem{s.graph, setup.dag.machine.spec, *setup.dag.comm, comm_options(setup.policy_params)};
-  r.schedule = plan_stream(setup, s);
+  OnlineSchedule planned = plan_stream(setup, s);
+  r.schedule = std::move(planned.schedule);
+  r.dispatched = std::move(planned.dispatched);
   r.validity = check_schedule(problem, r.schedule);
   r.makespan = r.schedule.makespan();
   for (int w = 0; w < s.workflows(); ++w)
     for (int t = s.first_task[static_cast<std::size_t>(w)]; t < s.first_task[static_cast<std::size_t>(w) + 1]; ++t)
       r.early_starts += r.schedule.tasks[static_cast<std::size_t>(t)].start < s.arrival[static_cast<std::size_t>(w)];
-  r.replay = replay_stream(s, r.schedule, setup.dag.machine.spec, keep_timeline);
+  r.replay = replay_stream(s, r.schedule, r.dispatched, setup.dag.machine.spec, keep_timeline);
   // Each workflow alone on the empty machine, with the same policy: its replayed makespan.
   std::vector<double> alone(static_cast<std::size_t>(s.workflows()));
   for (int w = 0; w < s.workflows(); ++w) {
     const WorkflowStream one = single_workflow(s, w);
-    const Schedule plan = plan_stream(setup, one);
-    alone[static_cast<std::size_t>(w)] = replay_stream(one, plan, setup.dag.machine.spec, false).makespan;
+    const OnlineSchedule plan = plan_stream(setup, one);
+    alone[static_cast<std::size_t>(w)] =
+        replay_stream(one, plan.schedule, plan.dispatched, setup.dag.machine.spec, false).makespan;
   }
   const int n = s.graph.size();
   std::vector<double> start(static_cast<std::size_t>(n));

@@ -16,6 +16,7 @@ struct OnlineRun {
   std::string network;
   WorkflowStream stream;
   Schedule schedule;
+  std::vector<double> dispatched;    // per task: when the policy placed it
   ValidityReport validity;
   DagReplay replay;                  // the whole stream on the engine, each workflow released at its arrival
   double makespan = 0;               // the plan's last finish

@@ -139,7 +139,30 @@ double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const
   return idle_[static_cast<std::size_t>(p)].earliest_fit(ready, duration);
 }
 
-void ScheduleBuilder::place(int task, int p, double start) {
+double ScheduleBuilder::data_ready_leaving(int task, int p, double depart) const {
+  const TaskGraph& g = problem_.graph;
+  double da = 0;
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
+    da = std::max(da, u.processor == p ? u.finish : std::max(u.finish, depart) + problem_.edge_delay(e, u.processor, p));
+  }
+  return da;
+}
+
+double ScheduleBuilder::dispatch_start(int task, int p, double at) const {
+  const double not_before = std::max(at, processor_ready(p));
+  if (!contention_) return std::max(data_ready_leaving(task, p, at), not_before);
+  contention_->set_departure_floor(at);
+  const double start = contention_->start_from(task, p, not_before);
+  contention_->set_departure_floor(0);
+  return start;
+}
+
+void ScheduleBuilder::dispatch(int task, int p, double start, double at) { place_leaving(task, p, start, at); }
+
+void ScheduleBuilder::place(int task, int p, double start) { place_leaving(task, p, start, 0); }
+
+void ScheduleBuilder::place_leaving(int task, int p, double start, double depart) {
   poll_interruption();  // once a task: every list scheduler's outer loop places one
   // Refused here rather than found by the checks afterwards: at such times the checks'
   // tolerance and the sums themselves swallow whole tasks (time_horizon.hpp).
@@ -152,7 +175,9 @@ void ScheduleBuilder::place(int task, int p, double start) {
                           "the model's times do not carry durations that far (an overlap could pass unseen)",
                           latest_start_)));
   if (contention_) {
+    contention_->set_departure_floor(depart);
     contention_->place(task, p, start);
+    contention_->set_departure_floor(0);
     const double finish = schedule_.tasks[static_cast<std::size_t>(task)].finish;
     ready_[static_cast<std::size_t>(p)] = std::max(ready_[static_cast<std::size_t>(p)], finish);
     return;
@@ -167,7 +192,8 @@ void ScheduleBuilder::place(int task, int p, double start) {
   for (int e : g.in_edges(task)) {
     const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
     if (u.processor == p) continue;
-    schedule_.messages.push_back(ScheduledMessage{e, u.finish, u.finish + problem_.edge_delay(e, u.processor, p)});
+    const double leaves = std::max(u.finish, depart);
+    schedule_.messages.push_back(ScheduledMessage{e, leaves, leaves + problem_.edge_delay(e, u.processor, p)});
   }
 }
 

@@ -69,7 +69,7 @@ ScheduleBuilder::Choice OnlineDispatch::earliest_finish(int task, std::span<cons
   best.processor = -1;
   double best_finish = std::numeric_limits<double>::infinity();
   for (int p : processors) {
-    const double start = builder_.start_not_before(task, p, now_, false);
+    const double start = builder_.dispatch_start(task, p, now_);
     const double finish = start + problem().exec_time(task, p);
     if (finish < best_finish || (finish == best_finish && p < best.processor)) {
       best_finish = finish;
@@ -86,7 +86,7 @@ void OnlineDispatch::place(int task, const ScheduleBuilder::Choice& choice) {
   if (it == pool.end())
     throw std::logic_error(fmt::format("online policy placed task {}, which is not ready at {}", stream_.graph.task(task).name, now_));
   pool.erase(it);
-  builder_.place(task, choice.processor, std::max(choice.start, now_));
+  builder_.dispatch(task, choice.processor, std::max(choice.start, now_), now_);
   dispatched_[static_cast<std::size_t>(task)] = now_;
   --unplaced_[static_cast<std::size_t>(w)];
   ++placed_;

@@ -124,6 +124,33 @@ TEST(OnlinePolicies, OwmWaitsForItsProcessorWhereFdwsTakesTheFreeOne) {
   EXPECT_DOUBLE_EQ(fdws.dispatched[1], 1);
 }
 
+TEST(OnlinePolicies, MessagesLeaveNoSoonerThanTheirTaskIsDispatched) {
+  // Two processors, one hop costs the data (z 1, S 0). a (1) and b (5) feed c (1) with 3 units
+  // each. fifo puts b on P0 and a on P1 at 0; c is ready at 5, when b ends. Its data from the
+  // other processor leaves at 5, not when its producer ended: on P0 a's data arrives at 8, on
+  // P1 b's data arrives at 8; both finish at 9, P0 (lower index) wins, c runs from 8 to 9
+  // (from 5, had a's data left at 1). The replay agrees, with either model.
+  TaskGraph g("w");
+  g.add_task("a", 1);
+  g.add_task("b", 5);
+  g.add_task("c", 1);
+  g.add_edge(0, 2, 3);
+  g.add_edge(1, 2, 3);
+  g.finalize();
+  const WorkflowStream s = merge_workflows({g}, {0.0}, {"w"});
+  const MachineSpec m = testing::dag_machine(complete_graph(2));
+  for (CommModel comm : {CommModel::free, CommModel::contention}) {
+    const OnlineSchedule planned = plan_with("fifo", s, m, comm);
+    const auto& t = planned.schedule.tasks;
+    EXPECT_EQ(t[1].processor, 0);
+    EXPECT_EQ(t[0].processor, 1);
+    EXPECT_EQ(t[2].processor, 0);
+    EXPECT_DOUBLE_EQ(t[2].start, 8);
+    const DagReplay r = replay_stream(s, planned.schedule, planned.dispatched, m, false);
+    EXPECT_DOUBLE_EQ(r.finish[2], 9);
+  }
+}
+
 TEST(OnlinePolicies, FigureOfTheHandStream) {
   // FDWS: W0 finishes at 7 (alone 5: slowdown 1.4; its least critical path a + b = 4: TTR 7/4),
   // W1 at 4 after arriving at 1 (makespan 3, alone 2: slowdown 1.5).

@@ -26,6 +26,7 @@ std::vector<SchedulerEntry> scheduler_registry() {
     out.push_back({e.name, "divisible", e.description, e.params});
   for (auto& e : tree_scheduler_listing()) out.push_back(std::move(e));
   for (auto& e : dag_scheduler_listing()) out.push_back(std::move(e));
+  for (auto& e : online_policy_listing()) out.push_back(std::move(e));
   return out;
 }
 

@@ -29,7 +29,7 @@ const DivisibleStrategyEntry* find_divisible_strategy(const std::string& name);
 // A name/description/parameters view of every strategy and scheduler, for listings.
 struct SchedulerEntry {
   std::string name;
-  std::string kind;  // "divisible" (strategy), "tree" (task trees) or "dag" (task DAGs)
+  std::string kind;  // "divisible" (strategy), "tree" (task trees), "dag" (task DAGs) or "online" (workflow streams)
   std::string description;
   std::vector<ParamSpec> params;
 };
@@ -39,5 +39,6 @@ std::vector<SchedulerEntry> scheduler_registry();
 // registry (schedulers/tree/register_tree_schedulers.cpp, schedulers/dag/register_dag_schedulers.cpp).
 std::vector<SchedulerEntry> tree_scheduler_listing();
 std::vector<SchedulerEntry> dag_scheduler_listing();
+std::vector<SchedulerEntry> online_policy_listing();  // schedulers/online/register_online_policies.cpp
 
 }  // namespace mpnsim

@@ -39,6 +39,12 @@ int Plan::add_hop(int u, int v, double amount, int previous, DependencyList afte
   return static_cast<int>(actions.size() - 1);
 }
 
+int Plan::add_wait(double amount, std::string name, DependencyList after) {
+  actions.push_back(
+      PlanAction{amount, -1, -1, keep_name(names, std::move(name)), PlanAction::Op::wait, false, std::move(after)});
+  return static_cast<int>(actions.size() - 1);
+}
+
 std::uint32_t Plan::add_name(std::string name) { return keep_name(names, std::move(name)); }
 
 std::string_view Plan::name(int i) const {

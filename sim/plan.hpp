@@ -13,8 +13,9 @@ namespace mpnsim {
 
 struct PlanAction {
   // hop: one hop of a message over the link processor -> to (adjacent), for plans that
-  // choose their own routes; a send takes the engine's route.
-  enum class Op : std::uint8_t { compute, send, hop };
+  // choose their own routes; a send takes the engine's route. wait: `amount` time units that
+  // hold no resource (a release time: what comes after it starts no sooner); processor -1.
+  enum class Op : std::uint8_t { compute, send, hop, wait };
   double amount = 0;
   int processor = 0;       // compute: where; send, hop: source
   int to = 0;              // send: destination; hop: the neighbour it goes to
@@ -36,6 +37,9 @@ struct Plan {
   // One hop u -> v (adjacent). `previous`: the hop before it in the same message, or -1
   // for a message's first hop; it comes first in the hop's "after" list. Named by set_name.
   int add_hop(int u, int v, double amount, int previous, DependencyList after = {});
+  // A wait of `amount` time units that holds no processor, link or port: with no "after"
+  // list, the actions after it start no sooner than `amount` (a release time).
+  int add_wait(double amount, std::string name = {}, DependencyList after = {});
   // A name many actions share, kept once (add_compute and add_send keep one per
   // action): give its id to each with set_name. 0 for "".
   std::uint32_t add_name(std::string name);

@@ -38,7 +38,7 @@ namespace mpnsim::plan_player {
 //   std::uint32_t& first(i); int& waiting_on(i)   (its dependents and unfinished dependencies)
 //   void describe(i, amount, processor, to, tag)  (at compile: what it does)
 //   double amount(i); int processor(i); std::uint32_t tag(i)
-//   int to(i)          (a send's destination or a hop's neighbour; for a computation ~j, j
+//   int to(i)          (a send's destination or a hop's neighbour; for a computation or a wait ~j, j
 //                       being the action's number in the source, which the completion times use)
 //   void prefetch(i)   (it will be released or issued soon: bring its record near)
 // and resize(n).
@@ -149,6 +149,8 @@ class Player {
       machine_.hop(records_.processor(a), to, records_.amount(a), records_.tag(a), h.message, h.hop, done);
     } else if (to >= 0) {
       machine_.send(records_.processor(a), to, records_.amount(a), records_.tag(a), done);
+    } else if (records_.processor(a) < 0) {  // a wait: holds nothing, completes after its amount
+      machine_.engine().schedule_in(records_.amount(a), done);
     } else {
       machine_.compute(records_.processor(a), records_.amount(a), records_.tag(a), done);
     }
@@ -246,7 +248,9 @@ void check_action(const Source& src, std::size_t i, int processors, std::span<co
   const std::size_t n = src.size();
   const PlanAction::Op op = src.op(i);
   auto bad_proc = [&](int p) { return p < 0 || p >= processors; };
-  if (bad_proc(src.processor(i)) || (op != PlanAction::Op::compute && bad_proc(src.to(i))))
+  const bool on_processor = op != PlanAction::Op::wait;  // a wait holds no processor
+  if ((on_processor && bad_proc(src.processor(i))) ||
+      (op != PlanAction::Op::compute && on_processor && bad_proc(src.to(i))))
     throw std::invalid_argument(fmt::format("plan action {}: processor outside 0..{}", src.label(i), processors - 1));
   const double amount = src.amount(i);
   if (!std::isfinite(amount) || amount < 0)
@@ -327,8 +331,8 @@ CompiledPlan<Records> compile(const Source& src, const Machine& machine, std::ui
     for (int d : deps) ++fill[static_cast<std::size_t>(d) + 1];
     const std::uint32_t name = src.name(i);
     const PlanAction::Op op = src.op(i);
-    const bool is_send = op != PlanAction::Op::compute;
-    const int processor = src.processor(i);
+    const bool is_send = op == PlanAction::Op::send || op == PlanAction::Op::hop;
+    const int processor = op == PlanAction::Op::wait ? -1 : src.processor(i);  // -1: a wait
     const int to = is_send ? src.to(i) : ~static_cast<int>(i);
     r.describe(i, src.amount(i), processor, to, name == 0 ? 0 : first_tag + name - 1);
     p.sends += is_send;

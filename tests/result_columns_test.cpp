@@ -112,6 +112,21 @@ experiments:
     workload: {kind: random-dag, tasks: 8, max_in: 2, max_out: 2}
     scheduler: heft
     rows: tasks
+  - name: online-summary
+    kind: online
+    machine: {topology: {kind: hypercube, dim: 1}}
+    workload: {kind: random-dag, tasks: 6, max_in: 2, max_out: 2}
+    arrivals: {kind: fixed, interval: 3}
+    workflows: 2
+    scheduler: {name: fdws, comm: contention}
+  - name: online-workflows
+    kind: online
+    machine: {topology: {kind: hypercube, dim: 1}}
+    workload: {kind: random-dag, tasks: 6, max_in: 2, max_out: 2}
+    arrivals: {kind: poisson, rate: 0.5}
+    workflows: 2
+    scheduler: owm
+    rows: workflows
 )";
 
 const char* kGraph = "digraph g {\n  a [size=2];\n  b [size=3];\n  a -> b [size=1];\n}\n";

@@ -4,6 +4,7 @@
 #include "experiments/kinds/dag/dag_experiment.hpp"
 #include "experiments/kinds/divisible/divisible_experiment.hpp"
 #include "experiments/kinds/experiment_kind.hpp"
+#include "experiments/kinds/online/online_experiment.hpp"
 #include "experiments/kinds/plan/plan_experiment.hpp"
 #include "experiments/kinds/task_tree/task_tree_experiment.hpp"
 #include "experiments/kinds/topology/topology_experiment.hpp"
@@ -18,6 +19,7 @@ const std::vector<std::unique_ptr<ExperimentKind>>& experiment_kinds() {
     v.push_back(std::make_unique<DivisibleExperiment>());
     v.push_back(std::make_unique<TaskTreeExperiment>());
     v.push_back(std::make_unique<DagExperiment>());
+    v.push_back(std::make_unique<OnlineExperiment>());
     return v;
   }();
   return kinds;

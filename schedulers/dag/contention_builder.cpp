@@ -177,7 +177,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
     if (u.processor == p)
       ready = std::max(ready, u.finish);
     else
-      inputs_.emplace_back(u.finish, e);
+      inputs_.emplace_back(std::max(u.finish, depart_floor_), e);
   }
   // Earliest-leaving message first, ties to the lower edge index: the order the engine
   // would see them asked for.

@@ -42,6 +42,10 @@ class ContentionBuilder {
   // Earliest start >= ready of `duration` on p's CPU as it is booked now.
   double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
 
+  // Messages booked from now on leave no sooner than `t` (0: when their producer finishes): an
+  // online dispatch at instant t (ScheduleBuilder::dispatch).
+  void set_departure_floor(double t) const { depart_floor_ = t; }
+
   // Books the task's messages and the task itself at start_from(task, p, start); fills its
   // placement, messages and hops in the schedule. Returns the start it was given.
   double place(int task, int p, double start);
@@ -85,6 +89,7 @@ class ContentionBuilder {
   };
   mutable std::vector<Tentative> overlay_;
   mutable bool tentative_ = false;
+  mutable double depart_floor_ = 0;  // set_departure_floor
   mutable std::uint32_t next_booking_ = 0;
   // Scratch of route(): the hops found, and the shortest-path search of RouteChoice::earliest.
   struct Hop {

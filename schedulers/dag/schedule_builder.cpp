@@ -73,6 +73,12 @@ double ScheduleBuilder::insertion_start(int task, int p) const {
   return earliest_gap(p, data_ready(task, p), problem_.exec_time(task, p));
 }
 
+double ScheduleBuilder::start_not_before(int task, int p, double not_before, bool insertion) const {
+  if (contention_) return contention_->start_from(task, p, insertion ? not_before : std::max(not_before, processor_ready(p)));
+  const double ready = std::max(data_ready(task, p), not_before);
+  return insertion ? earliest_gap(p, ready, problem_.exec_time(task, p)) : std::max(ready, processor_ready(p));
+}
+
 ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion) const {
   const int procs = problem_.processors();
   Choice best;
@@ -141,7 +147,30 @@ double ScheduleBuilder::earliest_gap(int p, double ready, double duration) const
   return idle_[static_cast<std::size_t>(p)].earliest_fit(ready, duration);
 }
 
-void ScheduleBuilder::place(int task, int p, double start) {
+double ScheduleBuilder::data_ready_leaving(int task, int p, double depart) const {
+  const TaskGraph& g = problem_.graph;
+  double da = 0;
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
+    da = std::max(da, u.processor == p ? u.finish : std::max(u.finish, depart) + problem_.edge_delay(e, u.processor, p));
+  }
+  return da;
+}
+
+double ScheduleBuilder::dispatch_start(int task, int p, double at) const {
+  const double not_before = std::max(at, processor_ready(p));
+  if (!contention_) return std::max(data_ready_leaving(task, p, at), not_before);
+  contention_->set_departure_floor(at);
+  const double start = contention_->start_from(task, p, not_before);
+  contention_->set_departure_floor(0);
+  return start;
+}
+
+void ScheduleBuilder::dispatch(int task, int p, double start, double at) { place_leaving(task, p, start, at); }
+
+void ScheduleBuilder::place(int task, int p, double start) { place_leaving(task, p, start, 0); }
+
+void ScheduleBuilder::place_leaving(int task, int p, double start, double depart) {
   poll_interruption();  // once a task: every list scheduler's outer loop places one
   // Refused here rather than found by the checks afterwards: at such times the checks'
   // tolerance and the sums themselves swallow whole tasks (time_horizon.hpp).
@@ -154,7 +183,9 @@ void ScheduleBuilder::place(int task, int p, double start) {
                           "the model's times do not carry durations that far (an overlap could pass unseen)",
                           latest_start_)));
   if (contention_) {
+    contention_->set_departure_floor(depart);
     contention_->place(task, p, start);
+    contention_->set_departure_floor(0);
     const double finish = schedule_.tasks[static_cast<std::size_t>(task)].finish;
     ready_[static_cast<std::size_t>(p)] = std::max(ready_[static_cast<std::size_t>(p)], finish);
     return;
@@ -169,7 +200,8 @@ void ScheduleBuilder::place(int task, int p, double start) {
   for (int e : g.in_edges(task)) {
     const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(g.edge(e).from)];
     if (u.processor == p) continue;
-    schedule_.messages.push_back(ScheduledMessage{e, u.finish, u.finish + problem_.edge_delay(e, u.processor, p)});
+    const double leaves = std::max(u.finish, depart);
+    schedule_.messages.push_back(ScheduledMessage{e, leaves, leaves + problem_.edge_delay(e, u.processor, p)});
   }
 }
 

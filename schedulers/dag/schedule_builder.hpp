@@ -53,6 +53,16 @@ class ScheduleBuilder {
   // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
   // data-ready time that holds the task's execution time on p.
   double insertion_start(int task, int p) const;
+  // The start of the task on p no sooner than `not_before` (a release time, or the instant
+  // an online policy decides): insertion_start or earliest_start from there. Online policies
+  // (schedulers/online/) place with it, so that no task starts before its workflow arrives.
+  double start_not_before(int task, int p, double not_before, bool insertion) const;
+  // A dynamic online policy's decision at instant `at`: the task goes to p after p's last task,
+  // no sooner than `at`, and its messages from other processors leave no sooner than `at`
+  // either (before it, the destination is not decided). dispatch_start is when it would start;
+  // dispatch places it there (as place() does, with the messages' departures so bounded).
+  double dispatch_start(int task, int p, double at) const;
+  void dispatch(int task, int p, double start, double at);
 
   // The processor where the task would finish first (`by_finish`) or start first, ties to
   // the lowest index, with HEFT's insertion or after each processor's last task: the loop
@@ -89,6 +99,9 @@ class ScheduleBuilder {
   Schedule take() { return std::move(schedule_); }
 
  private:
+  // data_ready with the messages leaving no sooner than `depart` (free model).
+  double data_ready_leaving(int task, int p, double depart) const;
+  void place_leaving(int task, int p, double start, double depart);
   const DagProblem& problem_;
   Schedule schedule_;
   std::vector<double> ready_;       // TF per processor

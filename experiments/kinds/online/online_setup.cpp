@@ -1,0 +1,161 @@
+// The online set-up reader, and the stream of one run drawn from it.
+#include "experiments/kinds/online/online_setup.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "experiments/config/seeding.hpp"
+#include "experiments/kinds/dag/dag_ec_ratio.hpp"
+#include "workloads/workload_input_error.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+// The largest stream a run accepts: far above the 1000 workflows.
+constexpr long long kMaxWorkflows = 1'000'000;
+
+ArrivalSpec read_arrivals(const YamlSource& src, const YAML::Node& node, const std::string& base_dir) {
+  src.require_map(node, "arrivals");
+  if (!node["kind"]) src.fail(node, "arrivals.kind", "required: poisson (with rate), fixed (with interval) or trace (with file)");
+  ArrivalSpec a;
+  a.kind = src.scalar(node["kind"], "arrivals.kind");
+  if (a.kind == "poisson") {
+    const std::vector<std::string> keys{"kind", "rate"};
+    src.check_keys(node, "arrivals", keys);
+    if (!node["rate"]) src.fail(node, "arrivals.rate", "required: workflows per time unit, > 0");
+    a.rate = src.number(node["rate"], "arrivals.rate", 0, 1e300);
+    if (!(a.rate > 0)) src.fail(node["rate"], "arrivals.rate", "must be > 0 (workflows per time unit)");
+  } else if (a.kind == "fixed") {
+    const std::vector<std::string> keys{"kind", "interval"};
+    src.check_keys(node, "arrivals", keys);
+    if (!node["interval"]) src.fail(node, "arrivals.interval", "required: time between two arrivals, >= 0");
+    a.interval = src.number(node["interval"], "arrivals.interval", 0, 1e300);
+  } else if (a.kind == "trace") {
+    const std::vector<std::string> keys{"kind", "file"};
+    src.check_keys(node, "arrivals", keys);
+    if (!node["file"]) src.fail(node, "arrivals.file", "required: a CSV of 'time,file' lines");
+    std::filesystem::path file = src.scalar(node["file"], "arrivals.file");
+    if (file.is_relative() && !base_dir.empty()) file = std::filesystem::path(base_dir) / file;
+    try {
+      a.trace = read_arrival_trace(file.string());
+      for (const TraceArrival& t : a.trace) {
+        std::filesystem::path g = t.file;
+        if (g.is_relative()) g = file.parent_path() / g;
+        const std::string format = dag_file_format(g.string());
+        const DagWorkloadEntry* entry = find_dag_workload(format);
+        const ParamSet params = resolve_params(entry->params, {{"file", g.string()}});
+        try {
+          a.trace_graphs.push_back(std::make_shared<const TaskGraph>(read_dag_file(format, g.string(), params)));
+        } catch (const WorkloadInputError& e) {
+          throw WorkloadInputError(file.string(), t.line, e.what());
+        }
+      }
+    } catch (const WorkloadInputError& e) {
+      src.fail(node["file"], "arrivals.file", e.what());
+    } catch (const ParamError& e) {
+      src.fail(node["file"], "arrivals.file", e.what());
+    }
+  } else {
+    src.fail(node["kind"], "arrivals.kind", fmt::format("unknown arrival process '{}': expected poisson, fixed or trace", a.kind));
+  }
+  return a;
+}
+
+const OnlinePolicyEntry& read_policy(const YamlSource& src, const YAML::Node& node, ParamSet& params) {
+  std::vector<std::string> names;
+  for (const auto& e : online_policies()) names.push_back(e.name);
+  const bool map = node.IsMap();
+  const YAML::Node name_node = map ? node["name"] : node;
+  const std::string key = map ? "scheduler.name" : "scheduler";
+  if (map && !name_node) src.fail(node, key, fmt::format("required: the online policy, one of {}", fmt::join(names, ", ")));
+  const std::string name = src.scalar(name_node, key);
+  const OnlinePolicyEntry* entry = find_online_policy(name);
+  if (!entry) {
+    const std::string near = nearest_name(name, names);
+    src.fail(name_node, key,
+             fmt::format("unknown online policy '{}'{}; expected one of: {}", name,
+                         near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near), fmt::join(names, ", ")));
+  }
+  const std::vector<std::string> skip{"name"};
+  params = map ? src.params(node, "scheduler", entry->params, skip) : resolve_params(entry->params, {});
+  return *entry;
+}
+
+}  // namespace
+
+const std::vector<std::string>& online_keys() {
+  static const std::vector<std::string> keys{"machine", "workload", "arrivals", "workflows", "scheduler",
+                                             "ec_ratio", "ccr", "rows"};
+  return keys;
+}
+
+OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir) {
+  if (!config["machine"]) src.fail(config, "machine", "required: the network and its parameters");
+  if (!config["arrivals"])
+    src.fail(config, "arrivals", "required: {kind: poisson, rate: R}, {kind: fixed, interval: I} or {kind: trace, file: F}");
+  if (!config["scheduler"]) src.fail(config, "scheduler", "required: {name: POLICY, comm: free | contention}");
+  DagMachine m = read_dag_machine(src, config["machine"], "machine");
+  OnlineSetup s{DagSetup{std::move(m.config), std::move(m.comm)}, {}, 0, nullptr, {}};
+  s.arrivals = read_arrivals(src, config["arrivals"], base_dir);
+  const bool trace = s.arrivals.kind == "trace";
+  if (!trace && !config["workload"])
+    src.fail(config, "workload", "required: each workflow's graph, as kind: dag reads it ({kind: random-dag, tasks: N}, ...)");
+  if (trace && config["workload"])
+    src.fail(config["workload"], "workload", "a trace names each workflow's graph: give no workload with it");
+  if (!trace) {
+    s.dag.workload = read_dag_workload(src, config["workload"], "workload", base_dir);
+    check_dag_workload_fits(src, config["workload"], "workload", s.dag.workload, s.dag.machine.spec);
+  }
+  if (config["workflows"]) {
+    s.workflows = static_cast<int>(src.integer(config["workflows"], "workflows", 1, kMaxWorkflows));
+    if (trace && s.workflows > static_cast<int>(s.arrivals.trace.size()))
+      src.fail(config["workflows"], "workflows",
+               fmt::format("the trace has {} workflows: at most that many", s.arrivals.trace.size()));
+  } else if (trace) {
+    s.workflows = static_cast<int>(s.arrivals.trace.size());
+  } else {
+    src.fail(config, "workflows", "required: how many workflows the stream has (>= 1)");
+  }
+  s.policy = &read_policy(src, config["scheduler"], s.policy_params);
+  s.dag.scheduler_params = s.policy_params;
+  if (config["ec_ratio"] && config["ccr"]) src.fail(config["ccr"], "ccr", "give ec_ratio or ccr, not both");
+  if (config["ec_ratio"]) s.dag.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", kMinEcRatio, kMaxEcRatio);
+  if (config["ccr"]) s.dag.ec_ratio = 1.0 / src.number(config["ccr"], "ccr", 1 / kMaxEcRatio, 1 / kMinEcRatio);
+  if (s.dag.ec_ratio && !trace) {
+    const char* ratio_key = config["ccr"] ? "ccr" : "ec_ratio";
+    if (const auto problem = ec_ratio_problem(s.dag)) src.fail(config[ratio_key], ratio_key, *problem);
+  }
+  return s;
+}
+
+WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition) {
+  const int n = setup.workflows;
+  const int procs = setup.dag.machine.topology.size();
+  std::vector<TaskGraph> graphs;
+  std::vector<std::string> names;
+  std::vector<double> arrival;
+  graphs.reserve(static_cast<std::size_t>(n));
+  // One base seed per repetition; workflow k is the workload's "repetition" k under it.
+  const std::uint64_t base = point_seed(experiment_seed, "online-stream", repetition);
+  for (int k = 0; k < n; ++k) {
+    if (setup.arrivals.kind == "trace") {
+      graphs.push_back(*setup.arrivals.trace_graphs[static_cast<std::size_t>(k)]);
+      names.push_back(setup.arrivals.trace[static_cast<std::size_t>(k)].file);
+    } else {
+      graphs.push_back(setup.dag.workload.make(base, k, procs));
+      names.push_back(setup.dag.workload.graph ? setup.dag.workload.graph->name() : setup.dag.workload.entry->name);
+    }
+    if (setup.dag.ec_ratio) apply_ec_ratio(graphs.back(), setup.dag, *setup.dag.ec_ratio);
+  }
+  if (setup.arrivals.kind == "poisson")
+    arrival = poisson_arrivals(n, setup.arrivals.rate, point_seed(base, "arrivals", 0));
+  else if (setup.arrivals.kind == "fixed")
+    arrival = fixed_arrivals(n, setup.arrivals.interval);
+  else
+    for (int k = 0; k < n; ++k) arrival.push_back(setup.arrivals.trace[static_cast<std::size_t>(k)].time);
+  return merge_workflows(graphs, std::move(arrival), std::move(names));
+}
+
+}  // namespace mpnsim

@@ -1,0 +1,47 @@
+// Reading a workflow-stream set-up (machine, workload, arrivals, workflows, policy) from YAML.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "experiments/kinds/dag/dag_setup.hpp"
+#include "schedulers/online/online_policies.hpp"
+#include "schedulers/online/workflow_stream.hpp"
+#include "workloads/online/arrival_process.hpp"
+
+namespace mpnsim {
+
+// `arrivals: {kind: poisson, rate: R}`, `{kind: fixed, interval: I}` or `{kind: trace, file: F}`.
+struct ArrivalSpec {
+  std::string kind;  // poisson, fixed, trace
+  double rate = 0;
+  double interval = 0;
+  std::vector<TraceArrival> trace;      // kind trace: the lines read
+  std::vector<std::shared_ptr<const TaskGraph>> trace_graphs;  // kind trace: each line's graph, read once
+};
+
+struct OnlineSetup {
+  // Machine, the per-workflow workload and the E/C ratio, as `kind: dag` reads them; its
+  // `scheduler` is unused (the policy below schedules).
+  DagSetup dag;
+  ArrivalSpec arrivals;
+  int workflows = 0;
+  const OnlinePolicyEntry* policy = nullptr;
+  ParamSet policy_params;
+};
+
+// The keys of `kind: online` besides the common ones, and reading them: every problem refused
+// at its key (a rate of 0, a negative count) or at its line (a bad trace) before any work.
+const std::vector<std::string>& online_keys();
+OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir);
+
+// The stream of one run: the workflows' graphs (drawn per workflow from the experiment's seed,
+// the repetition and the workflow's number, so that every policy sees the same stream; or the
+// trace's files), scaled to the E/C ratio, and their arrival times.
+WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition);
+
+}  // namespace mpnsim

@@ -1,0 +1,59 @@
+// The replay plan of a DAG schedule plus one release (a wait) per workflow, played on the engine.
+#include "schedulers/online/stream_replay.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "sim/engine.hpp"
+#include "sim/machine.hpp"
+
+namespace mpnsim {
+
+DagReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
+                        const MachineSpec& machine, bool keep_timeline) {
+  const TaskGraph& graph = stream.graph;
+  check_costs_fit(graph, machine);
+  Engine engine;
+  const MachineSpec played = replay_machine(graph, machine);
+  Machine m(engine, played);
+  m.timeline().keep_records(keep_timeline);
+  Plan plan = replay_plan(graph, schedule, played, keep_timeline);
+  // One wait per distinct dispatch instant, shared by the tasks dispatched then.
+  std::map<double, int> release;
+  for (int t = 0; t < graph.size(); ++t) {
+    const double at = dispatched[static_cast<std::size_t>(t)];
+    if (at <= 0) continue;
+    auto [it, added] = release.try_emplace(at, 0);
+    if (added) it->second = plan.add_wait(at);
+    plan.actions[static_cast<std::size_t>(t)].after.push_back(it->second);
+  }
+  // A message to a task leaves no sooner than the task's dispatch (ScheduleBuilder::dispatch):
+  // its send, or its first hop, waits for it too. replay_plan puts the tasks first, then the
+  // sends in message order, or the hops in the order of Schedule::hops.
+  const std::size_t n = static_cast<std::size_t>(graph.size());
+  for (std::size_t k = 0; k < schedule.messages.size(); ++k) {
+    const ScheduledMessage& m = schedule.messages[k];
+    const double at = dispatched[static_cast<std::size_t>(graph.edge(m.edge).to)];
+    if (at <= 0) continue;
+    const std::size_t a = n + (schedule.contention_aware ? static_cast<std::size_t>(m.first_hop) : k);
+    PlanAction& first = plan.actions.at(a);
+    const auto expected = schedule.contention_aware ? PlanAction::Op::hop : PlanAction::Op::send;
+    if (first.op != expected || first.processor != schedule.tasks[static_cast<std::size_t>(graph.edge(m.edge).from)].processor)
+      throw std::logic_error("replay_stream: the replay plan's message actions are not where they were expected");
+    first.after.push_back(release.at(at));
+  }
+  const PlanOutcome outcome = play(std::move(plan), m);
+  DagReplay r;
+  r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
+  r.makespan = m.timeline().end();
+  r.messages = m.timeline().messages();
+  r.hops = m.timeline().hop_count();
+  if (keep_timeline) {
+    r.timeline = std::move(m.timeline());
+    r.stats = summarize(r.timeline, machine.size());
+  }
+  return r;
+}
+
+}  // namespace mpnsim

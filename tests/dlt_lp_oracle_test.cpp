@@ -6,10 +6,13 @@
 #include <random>
 #include <sstream>
 
+#include <glpk.h>
+
 #include "dlt_lp_campaign.hpp"
 #include "experiments/config/command_flags.hpp"
 #include "experiments/config/machine_config.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
+#include "schedulers/divisible/linear_program.hpp"
 
 namespace mpnsim {
 namespace {
@@ -266,6 +269,35 @@ TEST(DltLpOracle, ANonComputingCentreGetsNoShare) {
       EXPECT_GT(s.T, computing * (1 + 1e-6)) << "a centre that computes finishes sooner";
       EXPECT_LE(simulate(s).max_rel_diff, kTimeRelTol);
     }
+}
+
+}  // namespace
+}  // namespace mpnsim
+
+namespace mpnsim {
+namespace {
+
+// GLPK stops the process on an internal error (here: past a memory limit of 1 MB) unless its
+// hook leaves; solve_lp reports it as an error, and the next program is solved as before.
+TEST(DltLpRefusals, AnInternalErrorOfGlpkIsAnErrorNotAnAbort) {
+  LinearProgram lp;
+  for (int j = 0; j < 20000; ++j) lp.add_variable(-1);
+  for (int j = 0; j + 1 < 20000; ++j)
+    lp.add_row({{j, 1}, {j + 1, 1}}, LinearProgram::Sense::at_most, 1);
+  glp_mem_limit(1);
+  try {
+    (void)solve_lp(lp, LpArithmetic::floating);
+    ADD_FAILURE() << "solved within 1 MB";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("GLPK stopped with an internal error"), std::string::npos) << e.what();
+  }
+  LinearProgram small;  // max x + y subject to x + y <= 1: T = -1 (the limit went with the environment)
+  small.add_variable(-1);
+  small.add_variable(-1);
+  small.add_row({{0, 1}, {1, 1}}, LinearProgram::Sense::at_most, 1);
+  const LpSolution s = solve_lp(small, LpArithmetic::exact);
+  EXPECT_TRUE(s.optimal);
+  EXPECT_EQ(s.objective, -1);
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 #include "schedulers/divisible/linear_program.hpp"
 
 #include <algorithm>
+#include <csetjmp>
 #include <cmath>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -15,40 +15,26 @@ namespace mpnsim {
 
 namespace {
 
-struct ProblemDeleter {
-  void operator()(glp_prob* p) const { glp_delete_prob(p); }
-};
-using Problem = std::unique_ptr<glp_prob, ProblemDeleter>;
-
-// The program as a GLPK problem: columns and rows count from 1, a row's repeated variables
-// summed (GLPK refuses repeats) and its zero coefficients left out.
-Problem build(const LinearProgram& lp) {
-  for (double c : lp.cost)
-    if (!std::isfinite(c)) throw std::runtime_error("linear program: a cost is not a finite number");
-  Problem p(glp_create_prob());
-  glp_set_obj_dir(p.get(), GLP_MIN);
-  glp_add_cols(p.get(), lp.variables);
-  for (int j = 0; j < lp.variables; ++j) {
-    glp_set_col_bnds(p.get(), j + 1, GLP_LO, 0, 0);
-    glp_set_obj_coef(p.get(), j + 1, lp.cost[static_cast<std::size_t>(j)]);
-  }
-  if (!lp.rows.empty()) glp_add_rows(p.get(), static_cast<int>(lp.rows.size()));
+// The program in GLPK's terms, checked and made in C++ before GLPK is called: columns and rows
+// count from 1 (index 0 unused), a row's repeated variables summed (GLPK refuses repeats) and
+// its zero coefficients left out.
+struct Matrix {
   std::vector<int> ia{0}, ja{0};
   std::vector<double> ar{0};
+};
+
+Matrix sparse_matrix(const LinearProgram& lp) {
+  for (double c : lp.cost)
+    if (!std::isfinite(c)) throw std::runtime_error("linear program: a cost is not a finite number");
+  Matrix m;
   const auto nz = static_cast<std::size_t>(lp.nonzeros());
-  ia.reserve(nz + 1);
-  ja.reserve(nz + 1);
-  ar.reserve(nz + 1);
+  m.ia.reserve(nz + 1);
+  m.ja.reserve(nz + 1);
+  m.ar.reserve(nz + 1);
   std::vector<std::pair<int, double>> terms;
   for (std::size_t i = 0; i < lp.rows.size(); ++i) {
     const LinearProgram::Row& r = lp.rows[i];
-    const int row = static_cast<int>(i) + 1;
     if (!std::isfinite(r.rhs)) throw std::runtime_error("linear program: a right-hand side is not a finite number");
-    switch (r.sense) {
-      case LinearProgram::Sense::at_most: glp_set_row_bnds(p.get(), row, GLP_UP, 0, r.rhs); break;
-      case LinearProgram::Sense::at_least: glp_set_row_bnds(p.get(), row, GLP_LO, r.rhs, 0); break;
-      case LinearProgram::Sense::equal: glp_set_row_bnds(p.get(), row, GLP_FX, r.rhs, r.rhs); break;
-    }
     terms = r.terms;
     std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (std::size_t k = 0; k < terms.size();) {
@@ -58,13 +44,33 @@ Problem build(const LinearProgram& lp) {
       for (; k < terms.size() && terms[k].first == v; ++k) c += terms[k].second;
       if (!std::isfinite(c)) throw std::runtime_error("linear program: a coefficient is not a finite number");
       if (c == 0) continue;
-      ia.push_back(row);
-      ja.push_back(v + 1);
-      ar.push_back(c);
+      m.ia.push_back(static_cast<int>(i) + 1);
+      m.ja.push_back(v + 1);
+      m.ar.push_back(c);
     }
   }
-  glp_load_matrix(p.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
-  return p;
+  return m;
+}
+
+// Loads the program into a new GLPK problem. GLPK calls and plain values only (see solved).
+void load(glp_prob* p, const LinearProgram& lp, const Matrix& m) {
+  glp_set_obj_dir(p, GLP_MIN);
+  glp_add_cols(p, lp.variables);
+  for (int j = 0; j < lp.variables; ++j) {
+    glp_set_col_bnds(p, j + 1, GLP_LO, 0, 0);
+    glp_set_obj_coef(p, j + 1, lp.cost[static_cast<std::size_t>(j)]);
+  }
+  if (!lp.rows.empty()) glp_add_rows(p, static_cast<int>(lp.rows.size()));
+  for (std::size_t i = 0; i < lp.rows.size(); ++i) {
+    const LinearProgram::Row& r = lp.rows[i];
+    const int row = static_cast<int>(i) + 1;
+    switch (r.sense) {
+      case LinearProgram::Sense::at_most: glp_set_row_bnds(p, row, GLP_UP, 0, r.rhs); break;
+      case LinearProgram::Sense::at_least: glp_set_row_bnds(p, row, GLP_LO, r.rhs, 0); break;
+      case LinearProgram::Sense::equal: glp_set_row_bnds(p, row, GLP_FX, r.rhs, r.rhs); break;
+    }
+  }
+  glp_load_matrix(p, static_cast<int>(m.ia.size()) - 1, m.ia.data(), m.ja.data(), m.ar.data());
 }
 
 glp_smcp quiet_parameters() {
@@ -129,20 +135,67 @@ void solve_exact(glp_prob* p) {
   if (status != GLP_OPT) throw std::runtime_error("linear program: GLPK's exact simplex found no optimum");
 }
 
+// GLPK stops the process on an internal error (out of memory, or a broken invariant) unless a
+// hook leaves by longjmp after freeing its environment, which frees every GLPK object of the
+// thread. `solved` runs the solves under that hook; the frames between it and GLPK hold
+// nothing with a destructor (only GLPK calls and plain values), so the jump skips none.
+struct ErrorTrap {
+  std::jmp_buf at;
+};
+
+extern "C" void leave_glpk(void* info) {
+  glp_free_env();
+  std::longjmp(static_cast<ErrorTrap*>(info)->at, 1);
+}
+
+struct Outcome {
+  bool optimal = false;
+  bool failed = false;  // GLPK's internal error: its environment, and the problem, are gone
+};
+
+// Loads and solves the program, then reads the solution into `x` and `objective`; every GLPK
+// call of a solve happens here, under the hook. The frames between this one and GLPK hold
+// nothing with a destructor (GLPK calls and plain values), so the jump skips none; the
+// problem is a plain pointer, deleted here on every other way out.
+Outcome solved(const LinearProgram& lp, const Matrix& m, LpArithmetic arithmetic, double* x, double* objective) {
+  ErrorTrap trap;
+  glp_error_hook(leave_glpk, &trap);
+  if (setjmp(trap.at) != 0) return Outcome{false, true};  // glp_free_env also took the hook away
+  glp_prob* p = glp_create_prob();
+  Outcome out;
+  try {
+    load(p, lp, m);
+    out.optimal = solve_floating(p);
+    if (arithmetic == LpArithmetic::exact) {
+      solve_exact(p);
+      out.optimal = true;
+    }
+  } catch (...) {
+    glp_delete_prob(p);
+    glp_error_hook(nullptr, nullptr);
+    throw;
+  }
+  for (int j = 0; j < lp.variables; ++j) x[j] = glp_get_col_prim(p, j + 1);
+  *objective = glp_get_obj_val(p);
+  glp_delete_prob(p);
+  glp_error_hook(nullptr, nullptr);
+  return out;
+}
+
 }  // namespace
 
 LpSolution solve_lp(const LinearProgram& lp, LpArithmetic arithmetic) {
   glp_term_out(GLP_OFF);  // GLPK's environment is per thread: say it in every thread that solves
-  const Problem p = build(lp);
+  const Matrix m = sparse_matrix(lp);
   LpSolution s;
-  s.optimal = solve_floating(p.get());
-  if (arithmetic == LpArithmetic::exact) {
-    solve_exact(p.get());
-    s.exact = s.optimal = true;
-  }
   s.x.resize(static_cast<std::size_t>(lp.variables));
-  for (int j = 0; j < lp.variables; ++j) s.x[static_cast<std::size_t>(j)] = glp_get_col_prim(p.get(), j + 1);
-  s.objective = glp_get_obj_val(p.get());
+  const Outcome outcome = solved(lp, m, arithmetic, s.x.data(), &s.objective);
+  if (outcome.failed)
+    throw std::runtime_error(
+        "linear program: GLPK stopped with an internal error (most likely out of memory for a program of " +
+        std::to_string(lp.variables) + " variables and " + std::to_string(lp.rows.size()) + " rows)");
+  s.optimal = outcome.optimal;
+  s.exact = arithmetic == LpArithmetic::exact;
   return s;
 }
 

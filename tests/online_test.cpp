@@ -339,6 +339,15 @@ TEST(OnlineConfig, BadInputRefusedAtItsKey) {
   EXPECT_EQ(config_refusal_key(kMachine + "arrivals: {kind: trace, file: trace.csv}\nscheduler: fifo\n"), "");
   EXPECT_EQ(config_refusal_key(kMachine + "arrivals: {kind: trace, file: trace.csv}\nworkflows: 3\nscheduler: fifo\n"),
             "workflows");
+  // A stream is one graph: 10^8 tasks in all are refused before anything is generated, and so
+  // is a stream whose contention-aware scheduling is estimated past the work limit.
+  EXPECT_EQ(config_refusal_key(kMachine + "workload: {kind: random-dag, tasks: 100000}\narrivals: {kind: fixed, "
+                                           "interval: 1}\nworkflows: 1000\nscheduler: fifo\n"),
+            "workflows");
+  EXPECT_EQ(config_refusal_key("machine: {topology: {kind: hypercube, dim: 12}, processor: {send_ports: 1, recv_ports: "
+                               "1}}\nworkload: {kind: random-dag, tasks: 1000}\narrivals: {kind: fixed, interval: 1}\n"
+                               "workflows: 1000\nscheduler: {name: fdws, comm: contention, route: earliest}\n"),
+            "workflows");
 }
 
 TEST(OnlineRun, SameSeedSameFiguresAndEveryPolicySeesTheSameStream) {

@@ -1,12 +1,17 @@
 // The online set-up reader, and the stream of one run drawn from it.
 #include "experiments/kinds/online/online_setup.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "experiments/config/seeding.hpp"
+#include "experiments/config/work_limits.hpp"
 #include "experiments/kinds/dag/dag_ec_ratio.hpp"
+#include "experiments/kinds/dag/dag_work_estimate.hpp"
+#include "schedulers/dag/comm_model.hpp"
+#include "workloads/dag/dag_input_limits.hpp"
 #include "workloads/workload_input_error.hpp"
 
 namespace mpnsim {
@@ -120,6 +125,41 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
   }
   s.policy = &read_policy(src, config["scheduler"], s.policy_params);
   s.dag.scheduler_params = s.policy_params;
+  // The stream is one graph of every workflow: refused past what one DAG may hold, and past the
+  // work the DAG schedulers may be estimated to take on it (a policy places each task once on
+  // the best of the processors, as HEFT does, and under contention books its messages as HEFT's
+  // builder does), before anything is generated.
+  double tasks = 0, edges = 0;
+  if (trace) {
+    for (int k = 0; k < s.workflows; ++k) {
+      tasks += s.arrivals.trace_graphs[static_cast<std::size_t>(k)]->size();
+      edges += s.arrivals.trace_graphs[static_cast<std::size_t>(k)]->edge_count();
+    }
+  } else {
+    tasks = s.workflows * dag_task_count(s.dag.workload);
+    edges = s.workflows * dag_edge_count(s.dag.workload);
+  }
+  const YAML::Node count_node = config["workflows"] ? config["workflows"] : config["arrivals"];
+  const char* count_key = config["workflows"] ? "workflows" : "arrivals";
+  if (tasks > static_cast<double>(kMaxDagTasks) || edges > static_cast<double>(kMaxDagEdges))
+    src.fail(count_node, count_key,
+             fmt::format("the stream holds about {:.3g} tasks and {:.3g} edges in all: at most {} tasks and {} edges "
+                         "(one graph's limits); fewer or smaller workflows",
+                         tasks, edges, kMaxDagTasks, kMaxDagEdges));
+  const double processors = s.dag.machine.topology.size();
+  double steps = dag_schedule_steps("heft", tasks, edges, processors);
+  if (comm_options(s.policy_params).model == CommModel::contention) {
+    bool port_limited = false;
+    for (const ProcessorSpec& x : s.dag.machine.spec.processors)
+      if (x.send_ports != kAllPorts || x.recv_ports != kAllPorts) port_limited = true;
+    steps = std::max(steps, dag_contention_steps("heft", tasks, processors, port_limited,
+                                                 comm_options(s.policy_params).route == RouteChoice::earliest));
+  }
+  if (steps > kMaxEstimatedSteps)
+    src.fail(count_node, count_key,
+             fmt::format("the stream's {:.3g} tasks on {:.0f} processors would take about {:.2g} steps, about {:.0f} s; "
+                         "at most {:.0e} are allowed: fewer or smaller workflows, or fewer processors",
+                         tasks, processors, steps, steps * 1e-8, kMaxEstimatedSteps));
   if (config["ec_ratio"] && config["ccr"]) src.fail(config["ccr"], "ccr", "give ec_ratio or ccr, not both");
   if (config["ec_ratio"]) s.dag.ec_ratio = src.number(config["ec_ratio"], "ec_ratio", kMinEcRatio, kMaxEcRatio);
   if (config["ccr"]) s.dag.ec_ratio = 1.0 / src.number(config["ccr"], "ccr", 1 / kMaxEcRatio, 1 / kMinEcRatio);

@@ -1,9 +1,7 @@
 // Dynamic Level Scheduling after Sih & Lee, both variants of thesis §6.2.2 (dynamic level, eq 6.2).
 // comm (comm_model.hpp): static levels count no communication; the dynamic level's start
 // max(DA, TF) books the messages on the links with comm: contention.
-#include <algorithm>
-#include <functional>
-#include <limits>
+#include <utility>
 
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/ready_pairs.hpp"

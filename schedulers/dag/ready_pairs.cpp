@@ -1,4 +1,4 @@
-// The ready-set loop shared by ETF, Min-Min and Max-Min.
+// The ready-set loop shared by ETF, Min-Min, Max-Min and DLS-pairs.
 #include "schedulers/dag/ready_pairs.hpp"
 
 #include <algorithm>

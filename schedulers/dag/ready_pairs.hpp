@@ -1,4 +1,4 @@
-// Greedy mapping of ready tasks (ETF, Min-Min, Max-Min): each ready task's best processor, kept current as tasks are placed.
+// Greedy mapping of ready tasks (ETF, Min-Min, Max-Min, DLS-pairs): each ready task's best processor, kept current as tasks are placed.
 #pragma once
 
 #include <functional>

@@ -28,7 +28,7 @@ void collect_parts(const YAML::Node& map, const std::string& prefix, bool keyed,
   for (auto it = map.begin(); it != map.end(); ++it) {
     const std::string key = it->first.IsScalar() ? it->first.Scalar() : flow_text(it->first);
     if (prefix.empty() && key == "label") continue;
-    const YAML::Node& v = it->second;
+    const YAML::Node v = it->second;  // a copy: `it->` is a proxy that ends with the statement
     const std::string dotted = prefix.empty() ? key : prefix + "." + key;
     if (v.IsMap()) {
       collect_parts(v, dotted, keyed, parts);

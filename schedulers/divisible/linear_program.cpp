@@ -182,9 +182,17 @@ Outcome solved(const LinearProgram& lp, const Matrix& m, LpArithmetic arithmetic
   return out;
 }
 
+// GLPK's environment is per thread and is not freed when the thread ends: each thread that
+// solves frees it as it ends (the runner's worker threads solve divisible points).
+struct EnvironmentOfThisThread {
+  ~EnvironmentOfThisThread() { glp_free_env(); }
+};
+
 }  // namespace
 
 LpSolution solve_lp(const LinearProgram& lp, LpArithmetic arithmetic) {
+  static thread_local const EnvironmentOfThisThread environment;
+  (void)environment;
   glp_term_out(GLP_OFF);  // GLPK's environment is per thread: say it in every thread that solves
   const Matrix m = sparse_matrix(lp);
   LpSolution s;

@@ -2,16 +2,13 @@
 #include "experiments/kinds/dag/dag_experiment.hpp"
 
 #include <filesystem>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "experiments/config/output_names.hpp"
 #include "experiments/kinds/dag/dag_report.hpp"
 #include "experiments/kinds/dag/dag_work_estimate.hpp"
-#include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
-#include "experiments/output/timeline_files.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
 
 namespace mpnsim {
@@ -34,21 +31,12 @@ class DagPoint : public PreparedPoint {
     if (rows_ == "processors") out.rows = dag_processor_rows(r);
     if (rows_ == "tasks") out.rows = dag_task_rows(r);
     const std::string stem = artifact_stem(point, repetition, r.schedule.scheduler, r.network);
-    if (outputs_.gantt) {
-      GanttOptions g;
-      g.title = fmt::format("{} on {}: {} tasks, estimate {:.6g}, replayed {:.6g}", r.schedule.scheduler, r.network,
-                            r.graph.size(), r.metrics.makespan, r.replay.makespan);
-      g.marker = r.metrics.makespan;
-      g.marker_label = "estimate";
-      out.artifacts.push_back({fmt::format("gantt/{}.svg", stem), point_gantt_svg(r.replay.timeline, r.schedule.processors, g)});
-    }
-    if (outputs_.trace)
-      out.artifacts.push_back({fmt::format("traces/{}.json", stem), chrome_trace_json(r.replay.timeline, setup_.machine.spec)});
-    if (outputs_.timeline) {
-      std::ostringstream tl;
-      write_timeline_csv(r.replay.timeline, tl);
-      out.artifacts.push_back({fmt::format("timelines/{}.csv", stem), tl.str()});
-    }
+    GanttOptions g;
+    g.title = fmt::format("{} on {}: {} tasks, estimate {:.6g}, replayed {:.6g}", r.schedule.scheduler, r.network,
+                          r.graph.size(), r.metrics.makespan, r.replay.makespan);
+    g.marker = r.metrics.makespan;
+    g.marker_label = "estimate";
+    append_timeline_artifacts(out.artifacts, outputs_, stem, r.replay.timeline, setup_.machine.spec, r.schedule.processors, g);
     return out;
   }
 

@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 
 #include "experiments/kinds/dag/dag_ec_ratio.hpp"
+#include "experiments/output/chrome_trace.hpp"
+#include "experiments/output/timeline_files.hpp"
 #include "schedulers/dag/message_ends.hpp"
 #include "schedulers/dag/task_levels.hpp"
 #include "sim/csv_writer.hpp"
@@ -273,6 +275,19 @@ std::string dag_schedule_csv(const DagRun& r) {
              format_number(r.replay.finish[static_cast<std::size_t>(t)])});
   }
   return out.str();
+}
+
+void append_timeline_artifacts(std::vector<Artifact>& artifacts, const OutputSpec& outputs, const std::string& stem,
+                               const Timeline& timeline, const MachineSpec& machine, int processors,
+                               const GanttOptions& gantt) {
+  if (outputs.gantt)
+    artifacts.push_back({fmt::format("gantt/{}.svg", stem), point_gantt_svg(timeline, processors, gantt)});
+  if (outputs.trace) artifacts.push_back({fmt::format("traces/{}.json", stem), chrome_trace_json(timeline, machine)});
+  if (outputs.timeline) {
+    std::ostringstream tl;
+    write_timeline_csv(timeline, tl);
+    artifacts.push_back({fmt::format("timelines/{}.csv", stem), tl.str()});
+  }
 }
 
 }  // namespace mpnsim

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "experiments/kinds/dag/dag_setup.hpp"
+#include "experiments/config/output_spec.hpp"
 #include "experiments/kinds/experiment_kind.hpp"
+#include "experiments/output/gantt_svg.hpp"
 #include "schedulers/dag/dag_metrics.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/lower_bound.hpp"
@@ -62,5 +64,12 @@ std::string dag_messages_csv(const DagRun& r, const MachineSpec& machine);
 // (replayed - planned) / replayed makespan: how far the plan was from its replay (0 when
 // the replay takes no time).
 double plan_error(const DagRun& r);
+
+// The files outputs.gantt, outputs.trace and outputs.timeline ask for, of one point's replayed
+// timeline (gantt/STEM.svg, traces/STEM.json, timelines/STEM.csv), appended to `artifacts`;
+// the DAG and online kinds write them alike.
+void append_timeline_artifacts(std::vector<Artifact>& artifacts, const OutputSpec& outputs, const std::string& stem,
+                               const Timeline& timeline, const MachineSpec& machine, int processors,
+                               const GanttOptions& gantt);
 
 }  // namespace mpnsim

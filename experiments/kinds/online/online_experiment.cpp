@@ -2,15 +2,13 @@
 #include "experiments/kinds/online/online_experiment.hpp"
 
 #include <filesystem>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "experiments/config/output_names.hpp"
+#include "experiments/kinds/dag/dag_report.hpp"
 #include "experiments/kinds/online/online_run.hpp"
-#include "experiments/output/chrome_trace.hpp"
 #include "experiments/output/gantt_svg.hpp"
-#include "experiments/output/timeline_files.hpp"
 
 namespace mpnsim {
 
@@ -30,19 +28,10 @@ class OnlinePoint : public PreparedPoint {
     out.metrics = online_summary_row(r);
     if (rows_ == "workflows") out.rows = online_workflow_rows(r);
     const std::string stem = artifact_stem(point, repetition, r.schedule.scheduler, r.network);
-    if (outputs_.gantt) {
-      GanttOptions g;
-      g.title = fmt::format("{} on {}: {} workflows, replayed {:.6g}", r.schedule.scheduler, r.network,
-                            r.stream.workflows(), r.replay.makespan);
-      out.artifacts.push_back({fmt::format("gantt/{}.svg", stem), point_gantt_svg(r.replay.timeline, r.schedule.processors, g)});
-    }
-    if (outputs_.trace)
-      out.artifacts.push_back({fmt::format("traces/{}.json", stem), chrome_trace_json(r.replay.timeline, setup_.dag.machine.spec)});
-    if (outputs_.timeline) {
-      std::ostringstream tl;
-      write_timeline_csv(r.replay.timeline, tl);
-      out.artifacts.push_back({fmt::format("timelines/{}.csv", stem), tl.str()});
-    }
+    GanttOptions g;
+    g.title = fmt::format("{} on {}: {} workflows, replayed {:.6g}", r.schedule.scheduler, r.network,
+                          r.stream.workflows(), r.replay.makespan);
+    append_timeline_artifacts(out.artifacts, outputs_, stem, r.replay.timeline, setup_.dag.machine.spec, r.schedule.processors, g);
     return out;
   }
 

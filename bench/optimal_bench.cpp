@@ -1,7 +1,10 @@
 // The exact scheduler's targets (issue #36), printed: the share of graphs proven optimal within a time
 // limit and the median time, by family, size, processors and CCR, on a complete network without
 // contention; and on one-port networks with contention. Run: build/bench/optimal_bench [--quick]
-// [--limit SECONDS] [--tasks 10,20,30]. One core; each instance runs alone.
+// [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] [--families random,fork,...]
+// [--states N] [--part classical|contention] [--verbose]. One core; each instance runs alone. --states N
+// stops each search after N states instead of a time limit: deterministic, for comparing two
+// builds on a loaded machine.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -130,6 +133,9 @@ struct Row {
   int proven = 0;
 };
 
+std::uint64_t g_states = 0;  // --states: a state budget instead of the time limit
+bool g_verbose = false;      // --verbose: a line per instance
+
 double run_one(const TaskGraph& g, const MachineSpec& m, CommModel model, double limit, bool& proven) {
   const CommCost comm(m);
   DagProblem p{g, m, comm};
@@ -138,9 +144,17 @@ double run_one(const TaskGraph& g, const MachineSpec& m, CommModel model, double
   // As many states as the work limits allow: the time limit is what stops it.
   limits.max_states = static_cast<std::uint64_t>(kOptimalMaxSteps / ((g.size() + g.edge_count() + 1.0) * m.size()));
   limits.time_limit = limit;
+  if (g_states > 0) {
+    limits.max_states = std::min<std::uint64_t>(limits.max_states, g_states);
+    limits.time_limit = 0;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   const Schedule s = schedule_optimal(p, limits);
   proven = s.search->optimal;
+  if (g_verbose)
+    std::printf("    %-12s n=%d P=%d: makespan %.4f, bound %.4f (%.2f %% below), %s, %llu states\n", g.name().c_str(), g.size(),
+                m.size(), s.makespan(), s.search->lower_bound, 100 * (1 - s.search->lower_bound / s.makespan()),
+                proven ? "proven" : "open", static_cast<unsigned long long>(s.search->states));
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
@@ -169,20 +183,43 @@ int main(int argc, char** argv) {
   double limit = 60;
   bool quick = false;
   std::vector<int> sizes{10, 20, 30};
+  std::vector<int> processor_list;
+  std::vector<std::string> families{"random",   "fork",     "join",    "fork-join",      "in-tree",
+                                    "out-tree", "pipeline", "stencil", "series-parallel"};
+  std::string part;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     else if (!std::strcmp(argv[i], "--limit") && i + 1 < argc) limit = std::atof(argv[++i]);
     else if (!std::strcmp(argv[i], "--tasks") && i + 1 < argc) sizes = parse_list(argv[++i]);
-    else {
-      std::fprintf(stderr, "usage: optimal_bench [--quick] [--limit SECONDS] [--tasks 10,20,30]\n");
+    else if (!std::strcmp(argv[i], "--processors") && i + 1 < argc) processor_list = parse_list(argv[++i]);
+    else if (!std::strcmp(argv[i], "--states") && i + 1 < argc) g_states = std::strtoull(argv[++i], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--part") && i + 1 < argc) part = argv[++i];
+    else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;
+    else if (!std::strcmp(argv[i], "--families") && i + 1 < argc) {
+      families.clear();
+      for (const char* p = argv[++i]; *p;) {
+        const char* end = std::strchr(p, ',');
+        families.emplace_back(p, end ? end : p + std::strlen(p));
+        p = end ? end + 1 : p + std::strlen(p);
+      }
+    } else {
+      std::fprintf(stderr,
+                   "usage: optimal_bench [--quick] [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] "
+                   "[--families random,fork,...] [--states N] [--part classical|contention] [--verbose]\n");
       return 2;
     }
   }
-  const std::vector<std::string> families{"random",   "fork",     "join",    "fork-join",      "in-tree",
-                                          "out-tree", "pipeline", "stencil", "series-parallel"};
-  const std::vector<int> processors = quick ? std::vector<int>{2, 4} : std::vector<int>{2, 4, 8, 16};
+  const std::vector<int> processors =
+      !processor_list.empty() ? processor_list : quick ? std::vector<int>{2, 4} : std::vector<int>{2, 4, 8, 16};
   const std::vector<double> ccrs{0.1, 1, 10};
-  std::mt19937_64 rng(36);
+  // Each instance has its own seed, from its family, size, processors and CCR, so that a run of
+  // some families or sizes sees the same graphs as the full run.
+  auto seeded = [](const std::string& what) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : what) h = (h ^ c) * 1099511628211ULL;
+    return std::mt19937_64(h);
+  };
+  if (part.empty() || part == "classical") {
   std::printf("classical model: complete network, comm free, limit %.0f s per graph\n", limit);
   std::printf("%-44s %4s %9s\n", "family tasks processors ccr", "n", "proven");
   Row all;
@@ -192,6 +229,7 @@ int main(int argc, char** argv) {
       for (int P : processors) {
         Row row;
         for (double ccr : ccrs) {
+          std::mt19937_64 rng = seeded(fmt::format("{} {} {} {}", f, n, P, ccr));
           const TaskGraph g = with_ccr(family(f, n, rng), ccr);
           const Topology net = complete_graph(P);
           const MachineSpec m = uniform_machine(P, net.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
@@ -207,6 +245,8 @@ int main(int argc, char** argv) {
     print(fmt::format("ALL {} tasks", n), by_size);
   }
   print("ALL classical", all);
+  }
+  if (!part.empty() && part != "contention") return 0;
 
   std::printf("\nwith contention: one-port networks, 10 random tasks, limit %.0f s per graph\n", limit);
   const std::vector<std::pair<std::string, Topology>> nets{
@@ -216,6 +256,7 @@ int main(int argc, char** argv) {
     Row row;
     for (double ccr : ccrs)
       for (int k = 0; k < (quick ? 2 : 4); ++k) {
+        std::mt19937_64 rng = seeded(fmt::format("{} {} {}", name, ccr, k));
         const TaskGraph g = with_ccr(family("random", 10, rng), ccr);
         const MachineSpec m = uniform_machine(net.size(), net.links(), false, ProcessorSpec{1, true, 1, 1}, 1, 0);
         bool proven = false;

@@ -10,6 +10,7 @@
 #include "experiments/config/work_limits.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
@@ -94,6 +95,82 @@ TEST(OptimalScheduler, EqualsExhaustiveEnumerationOnTinyGraphs) {
       ++cases;
     }
   EXPECT_EQ(cases, 32);
+}
+
+// The families where the search's dominance rules (adjacent exchanges, equivalent tasks) fire
+// most: forks, joins, fork-joins, in- and out-trees, with works 1..9 and data 1..9 times ccr.
+TaskGraph structured_graph(const std::string& kind, int tasks, std::mt19937_64& rng, double ccr) {
+  TaskGraph g(kind);
+  auto work = [&] { return static_cast<double>(std::uniform_int_distribution<int>(1, 9)(rng)); };
+  auto data = [&] { return std::uniform_int_distribution<int>(1, 9)(rng) * ccr; };
+  for (int t = 0; t < tasks; ++t) g.add_task(fmt::format("t{}", t), work());
+  for (int t = 1; t < tasks; ++t) {
+    if (kind == "fork") g.add_edge(0, t, data());
+    if (kind == "join") g.add_edge(t, 0, data());
+    if (kind == "fork-join" && t < tasks - 1) {
+      g.add_edge(0, t, data());
+      g.add_edge(t, tasks - 1, data());
+    }
+    if (kind == "out-tree") g.add_edge((t - 1) / 2, t, data());
+    if (kind == "in-tree") g.add_edge(t, (t - 1) / 2, data());
+  }
+  g.finalize();
+  return g;
+}
+
+// The search alone, started without the heuristics' schedule (an infinite first bound), must find
+// an optimum itself: every pruning rule is then on trial, not only the proof.
+double search_alone(const DagProblem& p, bool& proven) {
+  SearchLimits limits;
+  limits.max_states = 50'000'000;
+  const SearchOutcome found = search_free(p, std::numeric_limits<double>::infinity(), limits);
+  proven = found.report.optimal;
+  double makespan = 0;
+  for (const auto& [task, placed] : found.placements) makespan = std::max(makespan, placed.finish);
+  return makespan;
+}
+
+TEST(OptimalScheduler, TheSearchAloneEqualsExhaustiveEnumerationOnForksJoinsAndTrees) {
+  std::mt19937_64 rng(2014);
+  const Topology networks[] = {complete_graph(2), complete_graph(3), chain(3), star(4)};
+  int cases = 0;
+  for (const char* kind : {"fork", "join", "fork-join", "out-tree", "in-tree"})
+    for (const Topology& net : networks)
+      for (int trial = 0; trial < 3; ++trial) {
+        const int tasks = 4 + static_cast<int>(rng() % 3);  // 4..6
+        const double ccr = std::array{0.2, 1.0, 4.0}[trial];
+        const ProblemBox box(structured_graph(kind, tasks, rng, ccr),
+                             random_machine(net, rng, trial != 1, trial == 2 ? 0.5 : 0));
+        const double truth = testing::brute_force_free(box.problem());
+        bool proven = false;
+        const double found = search_alone(box.problem(), proven);
+        const std::string what = fmt::format("{} of {} tasks on {} (trial {})", kind, tasks, net.name(), trial);
+        EXPECT_TRUE(proven) << what;
+        EXPECT_TRUE(times_equal(found, truth)) << what << ": search " << found << ", enumeration " << truth;
+        ++cases;
+      }
+  EXPECT_EQ(cases, 60);
+}
+
+TEST(OptimalScheduler, TheSearchAloneEqualsAnIntegerProgramOnSevenTaskForksJoinsAndTrees) {
+  std::mt19937_64 rng(2020);
+  int cases = 0;
+  for (const char* kind : {"fork", "join", "fork-join", "out-tree", "in-tree", "random"})
+    for (int trial = 0; trial < 2; ++trial) {
+      const double ccr = std::array{0.5, 3.0}[trial];
+      const Topology net = trial == 0 ? complete_graph(3) : star(4);
+      const ProblemBox box(std::string(kind) == "random" ? random_graph(7, rng(), ccr) : structured_graph(kind, 7, rng, ccr),
+                           random_machine(net, rng, trial == 1, 0));
+      const double truth = testing::integer_program_free(box.problem());
+      ASSERT_GT(truth, 0) << "GLPK did not prove its optimum";
+      bool proven = false;
+      const double found = search_alone(box.problem(), proven);
+      const std::string what = fmt::format("{} of 7 tasks on {} (trial {})", kind, net.name(), trial);
+      EXPECT_TRUE(proven) << what;
+      EXPECT_TRUE(std::abs(found - truth) <= 1e-6 * truth) << what << ": search " << found << ", MIP " << truth;
+      ++cases;
+    }
+  EXPECT_EQ(cases, 12);
 }
 
 TEST(OptimalScheduler, EqualsAnIntegerProgramOnSmallGraphs) {

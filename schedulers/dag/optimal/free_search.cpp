@@ -15,6 +15,8 @@
 //    processor map onto each other, only the least is tried (ProcessorSymmetry);
 //  - equivalent tasks (same work or cost row, same predecessors and successors with the same
 //    data): they are interchangeable, so they are placed in index order;
+//  - adjacent exchanges (adjacent_exchange.hpp): a task is not appended right after one it could
+//    swap with to no loss and that ranks after it;
 //  - bounds (search_bounds.hpp): a child is not explored when a lower bound on every completion
 //    reaches the best makespan found (less the time tolerance).
 // Children are explored in order of their bound, so good schedules come early.
@@ -24,9 +26,12 @@
 #include "schedulers/dag/optimal/free_search.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
+#include "schedulers/dag/optimal/adjacent_exchange.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/symmetry_kinds.hpp"
@@ -69,6 +74,7 @@ class FreeSearch {
       : problem_(problem),
         g_(problem.graph),
         tables_(make_search_tables(problem)),
+        exchange_(problem, tables_),
         n_(g_.size()),
         P_(problem.processors()),
         budget_(limits),
@@ -81,11 +87,15 @@ class FreeSearch {
     waiting_.assign(at(n_), 0);
     for (int t = 0; t < n_; ++t) waiting_[at(t)] = static_cast<int>(g_.in_edges(t).size());
     ready_.assign(at(P_), 0);
+    last_on_.assign(at(P_), -1);
+    drt_.assign(at(n_), 0);
     committed_.assign(at(P_), 0);
     eft_.assign(at(n_), 0);
     est_.assign(at(n_), 0);
     first_.assign(at(P_), kInf);
     remaining_ = tables_.total_work;
+    unplaced_.assign(at(tables_.words), 0);
+    for (int t = 0; t < n_ && tables_.words > 0; ++t) unplaced_[at(t / 64)] |= std::uint64_t{1} << (t % 64);
     frames_.resize(at(n_) + 1);
   }
 
@@ -101,11 +111,13 @@ class FreeSearch {
   struct Undo {
     int task;
     double ready, last_start, makespan, remaining;
-    int last;
+    int last, last_on;
     std::uint64_t used;
   };
 
-  double prune_level() const { return best_ - kTimeRelTol * std::abs(best_); }
+  // Below the best makespan by the time tolerance; infinite while there is none (a search started
+  // without an upper bound).
+  double prune_level() const { return std::isinf(best_) ? best_ : best_ - kTimeRelTol * std::abs(best_); }
   const std::vector<int>* leaders() {
     return symmetry_ ? &symmetry_->leaders(used_) : nullptr;
   }
@@ -126,12 +138,14 @@ class FreeSearch {
   void undo(const Undo& u);
   double head(int t);
   double full_bound();
+  double closure_bound();
   double child_bound(double parent, int t, int p, double s);
   void children(double parent_bound, std::vector<Child>& out);
 
   const DagProblem& problem_;
   const TaskGraph& g_;
   SearchTables tables_;
+  AdjacentExchange exchange_;
   int n_, P_;
   SearchBudget budget_;
   std::optional<ProcessorSymmetry> symmetry_;
@@ -141,14 +155,18 @@ class FreeSearch {
   std::vector<double> start_, finish_;
   std::vector<int> waiting_;  // predecessors not yet placed
   std::vector<double> ready_;  // per processor: finish of its last task
+  std::vector<int> last_on_;   // per processor: its last task (-1: none)
+  std::vector<double> drt_;    // per placed task: its data-ready time on its processor
   std::uint64_t used_ = 0;     // processors holding a task (bit p; symmetry only)
   int last_ = -1;              // the task placed last
   double last_start_ = 0;
   double makespan_ = 0;
   double remaining_ = 0;  // load of the unplaced tasks (SearchTables::load_of)
+  std::vector<std::uint64_t> unplaced_;  // the unplaced tasks as a bit set (SearchTables::words)
   int placed_ = 0;
   // Scratch.
   std::vector<double> committed_, eft_, est_, first_;
+  LoadProfile profile_;
   struct Pred {
     double apart, release, time;
   };
@@ -162,8 +180,10 @@ class FreeSearch {
 };
 
 void FreeSearch::apply(const Child& c, Undo& u) {
-  u = {c.task, ready_[at(c.proc)], last_start_, makespan_, remaining_, last_, used_};
+  u = {c.task, ready_[at(c.proc)], last_start_, makespan_, remaining_, last_, last_on_[at(c.proc)], used_};
+  drt_[at(c.task)] = data_ready(c.task, c.proc);
   proc_[at(c.task)] = c.proc;
+  last_on_[at(c.proc)] = c.task;
   start_[at(c.task)] = c.start;
   finish_[at(c.task)] = c.start + tables_.time(c.task, c.proc);
   ready_[at(c.proc)] = finish_[at(c.task)];
@@ -171,6 +191,7 @@ void FreeSearch::apply(const Child& c, Undo& u) {
   last_start_ = c.start;
   makespan_ = std::max(makespan_, finish_[at(c.task)]);
   remaining_ -= tables_.load_of(c.task);
+  if (!unplaced_.empty()) unplaced_[at(c.task / 64)] &= ~(std::uint64_t{1} << (c.task % 64));
   if (c.proc < 64) used_ |= std::uint64_t{1} << c.proc;
   for (int e : g_.out_edges(c.task)) --waiting_[at(g_.edge(e).to)];
   sequence_.push_back(c.task);
@@ -181,7 +202,9 @@ void FreeSearch::undo(const Undo& u) {
   const int p = proc_[at(u.task)];
   for (int e : g_.out_edges(u.task)) ++waiting_[at(g_.edge(e).to)];
   proc_[at(u.task)] = -1;
+  if (!unplaced_.empty()) unplaced_[at(u.task / 64)] |= std::uint64_t{1} << (u.task % 64);
   ready_[at(p)] = u.ready;
+  last_on_[at(p)] = u.last_on;
   last_start_ = u.last_start;
   makespan_ = u.makespan;
   remaining_ = u.remaining;
@@ -255,7 +278,36 @@ double FreeSearch::full_bound() {
     const double first = first_[at(lead ? (*lead)[at(p)] : p)];
     committed_[at(p)] = std::max({ready_[at(p)], last_start_, first == kInf ? 0.0 : first});
   }
-  return std::max(bound, load_bound(tables_, committed_, remaining_));
+  profile_.reset(tables_, committed_);
+  bound = std::max(bound, profile_.level(remaining_));
+  return std::max(bound, closure_bound());
+}
+
+// Load bounds through each unplaced task x: its unplaced ancestors must all be done before x
+// starts and its unplaced descendants can start only after x ends, so x starts no sooner than
+// the water level of its ancestors' load (from the processors' committed times), and the load
+// of its descendants ends no sooner than its water level from x's earliest end on. (A join's last
+// task waits for the load of all the others; a fork's first task delays all of theirs.)
+double FreeSearch::closure_bound() {
+  if (tables_.words == 0) return 0;
+  const auto W = at(tables_.words);
+  auto unplaced_load = [&](const std::vector<std::uint64_t>& sets, int x) {
+    double load = 0;
+    for (std::size_t w = 0; w < W; ++w)
+      for (std::uint64_t bits = sets[at(x) * W + w] & unplaced_[w]; bits != 0; bits &= bits - 1)
+        load += tables_.load_of(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+    return load;
+  };
+  double bound = 0;
+  for (int x = 0; x < n_; ++x) {
+    if (proc_[at(x)] >= 0) continue;
+    double start = est_[at(x)];
+    if (const double before = unplaced_load(tables_.ancestors, x); before > 0) start = std::max(start, profile_.level(before));
+    const double end = start + tables_.min_exec[at(x)];
+    bound = std::max(bound, end + tables_.tail[at(x)]);
+    if (const double after = unplaced_load(tables_.descendants, x); after > 0) bound = std::max(bound, profile_.level(after, end));
+  }
+  return bound;
 }
 
 // A cheap bound for the child placing t on p at s, from its parent's full bound: the chain
@@ -278,9 +330,11 @@ void FreeSearch::children(double parent_bound, std::vector<Child>& out) {
     const bool after_last = last_ >= 0 && t < last_ && !needs(t, last_);
     for (int p = 0; p < P_; ++p) {
       if (lead && (*lead)[at(p)] != p) continue;
-      const double s = std::max(ready_[at(p)], data_ready(t, p));
+      const double drt = data_ready(t, p);
+      const double s = std::max(ready_[at(p)], drt);
       if (s < last_start_) continue;  // it would have been appended before the last task
       if (s == last_start_ && after_last && p != last_proc) continue;  // ties in task order
+      if (const int u = last_on_[at(p)]; u >= 0 && exchange_.dominated(u, drt_[at(u)], t, drt, p)) continue;
       const double b = child_bound(parent_bound, t, p, s);
       if (b >= level) continue;
       out.push_back({b, s, t, p});

@@ -81,6 +81,26 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
   const TaskWindows windows = task_windows(problem);
   t.head = windows.start;
   for (std::size_t i = 0; i < n; ++i) t.tail[i] = std::max(t.tail[i], windows.tail[i]);
+  // Ancestors and descendants, from the sinks up and the sources down (graphs an exact search
+  // can finish are small; past 4096 tasks the sets would pass a few megabytes and are left out).
+  if (t.tasks <= 4096) {
+    t.words = (t.tasks + 63) / 64;
+    const auto W = static_cast<std::size_t>(t.words);
+    t.ancestors.assign(n * W, 0);
+    t.descendants.assign(n * W, 0);
+    for (int task : t.topo)
+      for (int e : g.in_edges(task)) {
+        const auto u = static_cast<std::size_t>(g.edge(e).from), v = static_cast<std::size_t>(task);
+        for (std::size_t w = 0; w < W; ++w) t.ancestors[v * W + w] |= t.ancestors[u * W + w];
+        t.ancestors[v * W + u / 64] |= std::uint64_t{1} << (u % 64);
+      }
+    for (auto it = t.topo.rbegin(); it != t.topo.rend(); ++it)
+      for (int e : g.out_edges(*it)) {
+        const auto v = static_cast<std::size_t>(g.edge(e).to), u = static_cast<std::size_t>(*it);
+        for (std::size_t w = 0; w < W; ++w) t.descendants[u * W + w] |= t.descendants[v * W + w];
+        t.descendants[u * W + v / 64] |= std::uint64_t{1} << (v % 64);
+      }
+  }
   t.total_work = 0;
   for (int task = 0; task < t.tasks; ++task) {
     t.work.push_back(g.work(task));
@@ -99,27 +119,32 @@ double best_split(std::span<const double> apart, std::span<const double> local) 
 
 double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining) {
   if (remaining <= 0) return 0;
-  const std::size_t P = committed.size();
-  if (!tables.related) {
-    // Identical rates: the mean of the committed times and the remaining time.
-    const double sum = std::accumulate(committed.begin(), committed.end(), 0.0);
-    return (sum + remaining) / static_cast<double>(P);
-  }
-  // Water-filling: processors join in order of their committed times, each doing 1/unit
-  // of work per time unit, until the work done reaches `remaining`.
-  thread_local std::vector<std::pair<double, double>> order;  // (committed, rate)
-  order.clear();
-  for (std::size_t p = 0; p < P; ++p) order.emplace_back(committed[p], 1.0 / tables.unit[p]);
-  std::sort(order.begin(), order.end());
+  thread_local LoadProfile profile;
+  profile.reset(tables, committed);
+  return profile.level(remaining);
+}
+
+void LoadProfile::reset(const SearchTables& tables, std::span<const double> committed) {
+  order_.clear();
+  for (std::size_t p = 0; p < committed.size(); ++p)
+    order_.emplace_back(committed[p], tables.related ? 1.0 / tables.unit[p] : 1.0);
+  std::sort(order_.begin(), order_.end());
+}
+
+double LoadProfile::level(double remaining, double floor) const {
+  if (remaining <= 0 || order_.empty()) return 0;
+  // Water-filling: processors join in order of their committed times, each doing `rate` of
+  // work per time unit, until the work done reaches `remaining`.
   double rate = 0, done = 0;
+  const std::size_t P = order_.size();
   for (std::size_t k = 0; k < P; ++k) {
-    rate += order[k].second;
-    const double from = order[k].first;
-    const double until = k + 1 < P ? order[k + 1].first : std::numeric_limits<double>::infinity();
+    rate += order_[k].second;
+    const double from = std::max(order_[k].first, floor);
+    const double until = k + 1 < P ? std::max(order_[k + 1].first, floor) : std::numeric_limits<double>::infinity();
     if (done + rate * (until - from) >= remaining) return from + (remaining - done) / rate;
     done += rate * (until - from);
   }
-  return order.back().first;  // not reached: the last interval is unbounded
+  return std::max(order_.back().first, floor);  // not reached: the last interval is unbounded
 }
 
 }  // namespace mpnsim

@@ -1,7 +1,9 @@
 // Admissible bounds of the exact search: what any completion of a partial schedule must still take.
 #pragma once
 
+#include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "schedulers/dag/dag_problem.hpp"
@@ -30,6 +32,11 @@ struct SearchTables {
   std::vector<double> unit;  // w_p * Tcp per processor (related machines)
   std::vector<double> work;  // per task (related machines)
   double total_work = 0;     // related: total work; else the sum of min_exec
+  // Per task, its ancestors and its descendants as bit sets of `words` 64-bit words each (task
+  // t's set starts at t * words); empty on graphs too large for them (the bounds that read
+  // them are then skipped).
+  int words = 0;
+  std::vector<std::uint64_t> ancestors, descendants;
 
   double time(int task, int p) const {
     return exec[static_cast<std::size_t>(task) * static_cast<std::size_t>(processors) + static_cast<std::size_t>(p)];
@@ -54,7 +61,21 @@ double best_split(std::span<const double> apart_sorted_desc, std::span<const dou
 // Least T such that the processors, each free from committed[p] on, can do `remaining` (as
 // SearchTables::load_of sums it) by T if work could be split at will: a bound on the makespan
 // of any completion (Fernandez & Bussell's load argument, with speeds by water-filling).
-// 0 when nothing remains.
+// 0 when nothing remains. A processor committed past T takes no part: committed times say when a
+// processor could start more work, not that it will.
 double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining);
+
+// The same water-filling for many loads of one state: the processors sorted once by committed
+// time, each with its rate (1 / unit time of work for related machines; 1 with a cost table,
+// whose loads are least times).
+class LoadProfile {
+ public:
+  void reset(const SearchTables& tables, std::span<const double> committed);
+  // Least T by which `remaining` can be done, no processor starting before max(committed, floor).
+  double level(double remaining, double floor = 0) const;
+
+ private:
+  std::vector<std::pair<double, double>> order_;  // (committed, rate), by committed
+};
 
 }  // namespace mpnsim

@@ -205,6 +205,31 @@ TEST(OptimalScheduler, WithACostTableEqualsEnumeration) {
   }
 }
 
+// Cost tables with links of very different speeds: a processor behind a slow link may never be
+// worth using, and a load bound that counts it as busy from its first possible start would prune
+// the optimum.
+TEST(OptimalScheduler, TheSearchAloneWithCostTablesAndSlowLinksEqualsEnumeration) {
+  std::mt19937_64 rng(1973);
+  int cases = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    TaskGraph g = trial % 2 == 0 ? random_graph(5, rng(), 2.0) : structured_graph(trial % 4 == 1 ? "join" : "fork", 5, rng, 2.0);
+    std::vector<double> table;
+    for (int t = 0; t < g.size(); ++t)
+      for (int p = 0; p < 3; ++p) table.push_back(std::uniform_int_distribution<int>(1, 12)(rng));
+    g.set_costs(CostTable(g.size(), 3, table));
+    MachineSpec m = random_machine(chain(3), rng, true, 0);
+    m.links[static_cast<std::size_t>(trial % 2)].z *= 20;  // one slow link
+    const ProblemBox box(std::move(g), std::move(m));
+    const double truth = testing::brute_force_free(box.problem());
+    bool proven = false;
+    const double found = search_alone(box.problem(), proven);
+    EXPECT_TRUE(proven) << "trial " << trial;
+    EXPECT_TRUE(times_equal(found, truth)) << "trial " << trial << ": search " << found << ", enumeration " << truth;
+    ++cases;
+  }
+  EXPECT_EQ(cases, 12);
+}
+
 TEST(OptimalScheduler, NeverLongerThanAnyHeuristicAndItsBoundNeverAbove) {
   std::mt19937_64 rng(7);
   const Topology networks[] = {hypercube(2), mesh(2, 3, false), complete_graph(4)};

@@ -2,11 +2,12 @@
 // limit and the median time, by family, size, processors and CCR, on a complete network without
 // contention; and on one-port networks with contention. Run: build/bench/optimal_bench [--quick]
 // [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] [--families random,fork,...]
-// [--states N] [--part classical|contention] [--verbose]. One core; each instance runs alone. --states N
+// [--states N] [--part classical|contention] [--verbose] [--real]. One core; each instance runs alone. --states N
 // stops each search after N states instead of a time limit: deterministic, for comparing two
 // builds on a loaded machine.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -116,14 +117,26 @@ TaskGraph family(const std::string& name, int n, std::mt19937_64& rng) {
   return std::move(b.g);
 }
 
+bool g_real = false;  // --real: real-valued data; else whole works and data, as the literature's graph sets
+
 // The graph with its data scaled so that mean data / mean work = ccr (on unit links and
-// processors, communication over computation).
-TaskGraph with_ccr(const TaskGraph& g, double ccr) {
-  const double mean_work = g.total_work() / g.size();
+// processors, communication over computation). Whole weights (the default): works drawn anew in
+// 10..90 and data rounded to whole numbers, at least 1, so that the instance lies on a grid of
+// whole time units as the published graph sets do; --real keeps the works 1..9 and scales the
+// data exactly (any real).
+TaskGraph with_ccr(const TaskGraph& g, double ccr, std::mt19937_64& rng) {
+  std::vector<double> works;
+  for (int t = 0; t < g.size(); ++t)
+    works.push_back(g_real ? g.work(t) : std::uniform_int_distribution<int>(10, 90)(rng));
+  double mean_work = 0;
+  for (double w : works) mean_work += w / g.size();
   const double mean_data = g.edge_count() > 0 ? g.total_data() / g.edge_count() : 1;
   TaskGraph out(g.name());
-  for (int t = 0; t < g.size(); ++t) out.add_task(std::string(g.task(t).name), g.work(t));
-  for (const DagEdge& e : g.edges()) out.add_edge(e.from, e.to, e.data * ccr * mean_work / mean_data);
+  for (int t = 0; t < g.size(); ++t) out.add_task(std::string(g.task(t).name), works[static_cast<std::size_t>(t)]);
+  for (const DagEdge& e : g.edges()) {
+    const double data = e.data * ccr * mean_work / mean_data;
+    out.add_edge(e.from, e.to, g_real ? data : std::max(1.0, std::round(data)));
+  }
   out.finalize();
   return out;
 }
@@ -195,6 +208,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--states") && i + 1 < argc) g_states = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--part") && i + 1 < argc) part = argv[++i];
     else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;
+    else if (!std::strcmp(argv[i], "--real")) g_real = true;
     else if (!std::strcmp(argv[i], "--families") && i + 1 < argc) {
       families.clear();
       for (const char* p = argv[++i]; *p;) {
@@ -205,7 +219,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: optimal_bench [--quick] [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] "
-                   "[--families random,fork,...] [--states N] [--part classical|contention] [--verbose]\n");
+                   "[--families random,fork,...] [--states N] [--part classical|contention] [--verbose] [--real]\n");
       return 2;
     }
   }
@@ -220,7 +234,8 @@ int main(int argc, char** argv) {
     return std::mt19937_64(h);
   };
   if (part.empty() || part == "classical") {
-  std::printf("classical model: complete network, comm free, limit %.0f s per graph\n", limit);
+  std::printf("classical model: complete network, comm free, %s weights, limit %.0f s per graph\n",
+              g_real ? "real" : "whole", limit);
   std::printf("%-44s %4s %9s\n", "family tasks processors ccr", "n", "proven");
   Row all;
   for (int n : sizes) {
@@ -230,7 +245,7 @@ int main(int argc, char** argv) {
         Row row;
         for (double ccr : ccrs) {
           std::mt19937_64 rng = seeded(fmt::format("{} {} {} {}", f, n, P, ccr));
-          const TaskGraph g = with_ccr(family(f, n, rng), ccr);
+          const TaskGraph g = with_ccr(family(f, n, rng), ccr, rng);
           const Topology net = complete_graph(P);
           const MachineSpec m = uniform_machine(P, net.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
           bool proven = false;
@@ -248,7 +263,8 @@ int main(int argc, char** argv) {
   }
   if (!part.empty() && part != "contention") return 0;
 
-  std::printf("\nwith contention: one-port networks, 10 random tasks, limit %.0f s per graph\n", limit);
+  std::printf("\nwith contention: one-port networks, 10 random tasks, %s weights, limit %.0f s per graph\n",
+              g_real ? "real" : "whole", limit);
   const std::vector<std::pair<std::string, Topology>> nets{
       {"2-cube", hypercube(2)}, {"3-cube", hypercube(3)}, {"2x3 mesh", mesh(2, 3, false)}};
   Row contention;
@@ -257,7 +273,7 @@ int main(int argc, char** argv) {
     for (double ccr : ccrs)
       for (int k = 0; k < (quick ? 2 : 4); ++k) {
         std::mt19937_64 rng = seeded(fmt::format("{} {} {}", name, ccr, k));
-        const TaskGraph g = with_ccr(family("random", 10, rng), ccr);
+        const TaskGraph g = with_ccr(family("random", 10, rng), ccr, rng);
         const MachineSpec m = uniform_machine(net.size(), net.links(), false, ProcessorSpec{1, true, 1, 1}, 1, 0);
         bool proven = false;
         const double s = run_one(g, m, CommModel::contention, limit, proven);

@@ -13,6 +13,7 @@
 #include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
+#include "schedulers/dag/optimal/time_lattice.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
 #include "sim/interruption.hpp"
 #include "sim/time_tolerance.hpp"
@@ -228,6 +229,40 @@ TEST(OptimalScheduler, TheSearchAloneWithCostTablesAndSlowLinksEqualsEnumeration
     ++cases;
   }
   EXPECT_EQ(cases, 12);
+}
+
+TEST(TimeLattice, TheStepDividesEveryTimeOfTheInstance) {
+  TaskGraph g("grid");
+  g.add_task("a", 4);
+  g.add_task("b", 6);
+  g.add_edge(0, 1, 2);
+  g.finalize();
+  // Unit processors and links, S = 0: times 4 and 6, delays 2 (one hop): step 2.
+  EXPECT_EQ(time_step(ProblemBox(g, testing::dag_machine(complete_graph(2), 1, 0)).problem()), 2.0);
+  // A startup of 0.5 per hop: delays 2.5, step 0.5.
+  EXPECT_EQ(time_step(ProblemBox(g, testing::dag_machine(complete_graph(2), 1, 0.5)).problem()), 0.5);
+  // A third is on no grid of the search: no step, nothing rounded.
+  EXPECT_EQ(time_step(ProblemBox(g, testing::dag_machine(complete_graph(2), 1, 1.0 / 3)).problem()), 0.0);
+  EXPECT_EQ(round_up_to_step(45.5, 1), 46);
+  EXPECT_EQ(round_up_to_step(46 + 1e-12, 1), 46);  // a sum's rounding is not a step
+  EXPECT_EQ(round_up_to_step(45.5, 0), 45.5);
+}
+
+// Two processors, whole works, a join: its load bound falls between two whole numbers, and only
+// the grid closes the gap (without it the search enumerates the partitions).
+TEST(OptimalScheduler, OnATimeGridTheBoundRoundsUpToTheNextStep) {
+  TaskGraph g("join");
+  const int works[] = {6, 1, 2, 9, 1, 8, 2, 7, 8, 4, 1, 8, 4, 7, 7, 1, 4, 6, 1};
+  const int sink = g.add_task("sink", 2);
+  for (int w : works) g.add_edge(g.add_task(fmt::format("s{}", g.size()), w), sink, 1);
+  g.finalize();
+  const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(2), 1, 0));
+  // 87 units of sources: 44 on the sink's processor, 43 + a message of 1 on the other, then 2;
+  // the load bound says 87 / 2 + 2 = 45.5, and the grid of whole units 46.
+  const Schedule s = optimal(box, CommModel::free, 200'000);
+  EXPECT_TRUE(s.search->optimal);
+  EXPECT_EQ(s.makespan(), 46);
+  expect_checked_and_replayed(box, s, CommModel::free, "join");
 }
 
 TEST(OptimalScheduler, NeverLongerThanAnyHeuristicAndItsBoundNeverAbove) {

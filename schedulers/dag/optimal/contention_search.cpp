@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -33,6 +34,7 @@
 
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
+#include "schedulers/dag/optimal/time_lattice.hpp"
 #include "sim/router.hpp"
 #include "sim/time_tolerance.hpp"
 
@@ -83,7 +85,12 @@ class ContentionSearch {
   SearchOutcome run();
 
  private:
-  double prune_level() const { return best_ - kTimeRelTol * std::abs(best_); }
+  // As the free search's (free_search.cpp): less one step of the time grid when there is one.
+  double prune_level() const {
+    if (std::isinf(best_)) return best_;
+    const double tol = kTimeRelTol * std::abs(best_);
+    return step_ > 2 * tol ? best_ - step_ + tol : best_ - tol;
+  }
   const std::vector<int>* leaders(std::uint64_t used) { return symmetry_ ? &symmetry_->leaders(used) : nullptr; }
   bool lead(const std::vector<int>* l, int p) const { return !l || (*l)[at(p)] == p; }
   std::uint64_t bit(int p) const { return p < 64 ? std::uint64_t{1} << p : 0; }
@@ -123,6 +130,7 @@ class ContentionSearch {
   SearchBudget budget_;
   std::optional<ProcessorSymmetry> symmetry_;
   std::vector<double> eft_;
+  double step_;  // the instance's time grid, 0 for none (time_lattice.hpp)
   double best_;
   std::vector<Booked> sequence_, best_sequence_;
 };
@@ -159,6 +167,7 @@ ContentionSearch::ContentionSearch(const DagProblem& problem, double upper_bound
       P_(problem.processors()),
       router_(problem.machine),
       budget_(limits),
+      step_(time_step(problem)),
       best_(upper_bound) {
   const MachineSpec& m = problem.machine;
   arcs_.resize(at(P_));
@@ -516,7 +525,9 @@ SearchOutcome ContentionSearch::run() {
       if (next[at(d)] < frames[at(d)].size()) unexplored = std::min(unexplored, frames[at(d)][next[at(d)]].bound);
   if (!stopped && n_ > 0 && root_bound >= prune_level()) unexplored = root_bound;
   out.report.optimal = unexplored >= prune_level();
-  out.report.lower_bound = out.report.optimal ? best_ : std::max(root_bound, std::min(unexplored, best_));
+  out.report.lower_bound = out.report.optimal
+                               ? best_
+                               : std::min(round_up_to_step(std::max(root_bound, std::min(unexplored, best_)), step_), best_);
   if (!best_sequence_.empty()) out.schedule = materialize();
   return out;
 }

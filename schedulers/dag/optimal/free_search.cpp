@@ -35,6 +35,7 @@
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/symmetry_kinds.hpp"
+#include "schedulers/dag/optimal/time_lattice.hpp"
 #include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
@@ -78,6 +79,7 @@ class FreeSearch {
         n_(g_.size()),
         P_(problem.processors()),
         budget_(limits),
+        step_(time_step(problem)),
         best_(upper_bound) {
     if (P_ <= 64) symmetry_.emplace(P_, free_model_kinds(problem, tables_));
     equivalent_ = equivalent_predecessors(problem, tables_);
@@ -115,9 +117,14 @@ class FreeSearch {
     std::uint64_t used;
   };
 
-  // Below the best makespan by the time tolerance; infinite while there is none (a search started
-  // without an upper bound).
-  double prune_level() const { return std::isinf(best_) ? best_ : best_ - kTimeRelTol * std::abs(best_); }
+  // A bound at or past it cannot lead to a shorter schedule: the best makespan less the time
+  // tolerance, or, on a time grid (time_lattice.hpp), less one step (plus the tolerance, for the
+  // rounding of sums); infinite while there is no schedule (a search started without a bound).
+  double prune_level() const {
+    if (std::isinf(best_)) return best_;
+    const double tol = kTimeRelTol * std::abs(best_);
+    return step_ > 2 * tol ? best_ - step_ + tol : best_ - tol;
+  }
   const std::vector<int>* leaders() {
     return symmetry_ ? &symmetry_->leaders(used_) : nullptr;
   }
@@ -148,6 +155,7 @@ class FreeSearch {
   AdjacentExchange exchange_;
   int n_, P_;
   SearchBudget budget_;
+  double step_;  // the instance's time grid, 0 for none (time_lattice.hpp)
   std::optional<ProcessorSymmetry> symmetry_;
   std::vector<int> equivalent_;
   // The partial schedule.
@@ -404,7 +412,8 @@ SearchOutcome FreeSearch::run() {
     }
   if (!stopped && root >= prune_level()) unexplored = root;
   out.report.optimal = unexplored >= prune_level();
-  out.report.lower_bound = out.report.optimal ? best_ : std::max(root, std::min(unexplored, best_));
+  out.report.lower_bound =
+      out.report.optimal ? best_ : std::min(round_up_to_step(std::max(root, std::min(unexplored, best_)), step_), best_);
   out.placements = std::move(best_placements_);
   return out;
 }

@@ -9,6 +9,7 @@
 #include "schedulers/dag/lower_bound.hpp"
 #include "schedulers/dag/optimal/contention_search.hpp"
 #include "schedulers/dag/optimal/free_search.hpp"
+#include "schedulers/dag/optimal/time_lattice.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "sim/time_tolerance.hpp"
@@ -62,7 +63,9 @@ Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits)
   Schedule incumbent = best_heuristic(problem);
   // The cheap bound of every run (lower_bound.hpp) may already meet the incumbent: then nothing
   // is shorter and there is nothing to search.
-  const double floor = dag_lower_bound(problem).value;
+  // On a time grid every makespan is a whole number of steps (time_lattice.hpp), and so is the
+  // least one.
+  const double floor = round_up_to_step(dag_lower_bound(problem).value, time_step(problem));
   SearchOutcome found;
   if (incumbent.makespan() <= floor + kTimeRelTol * std::abs(incumbent.makespan())) {
     found.report.optimal = true;

@@ -146,6 +146,7 @@ class FreeSearch {
   double head(int t);
   double full_bound();
   double closure_bound();
+  double split_ancestors(int x);
   double child_bound(double parent, int t, int p, double s);
   void children(double parent_bound, std::vector<Child>& out);
 
@@ -175,6 +176,12 @@ class FreeSearch {
   // Scratch.
   std::vector<double> committed_, eft_, est_, first_;
   LoadProfile profile_;
+  struct Apart {
+    double ready, gap;  // its earliest end + crossing to x; crossing alone
+    int task;
+  };
+  std::vector<Apart> ancestors_;
+  std::vector<double> suffix_load_, suffix_gap_;
   struct Pred {
     double apart, release, time;
   };
@@ -310,12 +317,50 @@ double FreeSearch::closure_bound() {
   for (int x = 0; x < n_; ++x) {
     if (proc_[at(x)] >= 0) continue;
     double start = est_[at(x)];
-    if (const double before = unplaced_load(tables_.ancestors, x); before > 0) start = std::max(start, profile_.level(before));
+    if (const double before = unplaced_load(tables_.ancestors, x); before > 0) {
+      start = std::max(start, profile_.level(before));
+      if (!tables_.crossing.empty()) start = std::max(start, split_ancestors(x));
+    }
     const double end = start + tables_.min_exec[at(x)];
     bound = std::max(bound, end + tables_.tail[at(x)]);
     if (const double after = unplaced_load(tables_.descendants, x); after > 0) bound = std::max(bound, profile_.level(after, end));
   }
   return bound;
+}
+
+// When x can start, from its unplaced ancestors split into those on x's processor and the others
+// (Al-Mouhamed's argument over every ancestor, not only the predecessors): those kept run there
+// one after another, from the earliest of their starts; each other one a ends at least
+// SearchTables::crossing before x starts, and their load ends at least the least of those before.
+// The least over the splits that keep the ancestors costliest to have apart.
+double FreeSearch::split_ancestors(int x) {
+  const auto W = at(tables_.words);
+  ancestors_.clear();
+  for (std::size_t w = 0; w < W; ++w)
+    for (std::uint64_t bits = tables_.ancestors[at(x) * W + w] & unplaced_[w]; bits != 0; bits &= bits - 1) {
+      const int a = static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      ancestors_.push_back({eft_[at(a)] + tables_.crossing[at(a) * at(n_) + at(x)], tables_.crossing[at(a) * at(n_) + at(x)], a});
+    }
+  std::sort(ancestors_.begin(), ancestors_.end(), [](const Apart& a, const Apart& b) { return a.ready > b.ready; });
+  // Suffix sums and minima over the ancestors kept apart (those after the first k).
+  const std::size_t m = ancestors_.size();
+  suffix_load_.assign(m + 1, 0);
+  suffix_gap_.assign(m + 1, kInf);
+  for (std::size_t i = m; i-- > 0;) {
+    suffix_load_[i] = suffix_load_[i + 1] + tables_.load_of(ancestors_[i].task);
+    suffix_gap_[i] = std::min(suffix_gap_[i + 1], ancestors_[i].gap);
+  }
+  double best = kInf, kept_time = 0, kept_from = kInf;
+  for (std::size_t k = 0; k <= m; ++k) {
+    if (k > 0) {
+      kept_time += tables_.min_exec[at(ancestors_[k - 1].task)];
+      kept_from = std::min(kept_from, est_[at(ancestors_[k - 1].task)]);
+    }
+    double at_least = k > 0 ? kept_from + kept_time : 0.0;
+    if (k < m) at_least = std::max({at_least, ancestors_[k].ready, profile_.level(suffix_load_[k]) + suffix_gap_[k]});
+    best = std::min(best, at_least);
+  }
+  return best;
 }
 
 // A cheap bound for the child placing t on p at s, from its parent's full bound: the chain

@@ -101,6 +101,28 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
         t.descendants[u * W + v / 64] |= std::uint64_t{1} << (v % 64);
       }
   }
+  if (t.words > 0 && t.tasks <= 512) {
+    const double inf = std::numeric_limits<double>::infinity();
+    t.crossing.assign(n * n, -inf);
+    std::vector<double> chain(n), least(n);  // from one ancestor a: longest interior chain, least edge delay
+    for (int a = 0; a < t.tasks; ++a) {
+      std::fill(chain.begin(), chain.end(), -inf);
+      std::fill(least.begin(), least.end(), inf);
+      chain[static_cast<std::size_t>(a)] = 0;
+      for (int v : t.topo)
+        for (int e : g.in_edges(v)) {
+          const auto u = static_cast<std::size_t>(g.edge(e).from);
+          if (chain[u] == -inf) continue;  // u is not a or one of its descendants
+          const auto vi = static_cast<std::size_t>(v);
+          chain[vi] = std::max(chain[vi], static_cast<int>(u) == a ? 0.0 : chain[u] + t.min_exec[u]);
+          least[vi] = std::min({least[vi], least[u], t.min_delay[static_cast<std::size_t>(e)]});
+        }
+      for (int x = 0; x < t.tasks; ++x)
+        if (x != a && chain[static_cast<std::size_t>(x)] != -inf)
+          t.crossing[static_cast<std::size_t>(a) * n + static_cast<std::size_t>(x)] =
+              chain[static_cast<std::size_t>(x)] + least[static_cast<std::size_t>(x)];
+    }
+  }
   t.total_work = 0;
   for (int task = 0; task < t.tasks; ++task) {
     t.work.push_back(g.work(task));

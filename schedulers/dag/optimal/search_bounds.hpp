@@ -37,6 +37,11 @@ struct SearchTables {
   // them are then skipped).
   int words = 0;
   std::vector<std::uint64_t> ancestors, descendants;
+  // crossing[a * tasks + x], for a an ancestor of x: the least time from a's end to x's start
+  // when they run on different processors: the longest chain of least execution times strictly
+  // between them, plus the least delay of any edge on a path from a to x (one of the chain's
+  // edges crosses). Empty on graphs of more than 512 tasks.
+  std::vector<double> crossing;
 
   double time(int task, int p) const {
     return exec[static_cast<std::size_t>(task) * static_cast<std::size_t>(processors) + static_cast<std::size_t>(p)];

@@ -328,21 +328,30 @@ double FreeSearch::closure_bound() {
   return bound;
 }
 
-// When x can start, from its unplaced ancestors split into those on x's processor and the others
-// (Al-Mouhamed's argument over every ancestor, not only the predecessors): those kept run there
-// one after another, from the earliest of their starts; each other one a ends at least
-// SearchTables::crossing before x starts, and their load ends at least the least of those before.
-// The least over the splits that keep the ancestors costliest to have apart.
+// When x can start, from its unplaced ancestors A split into those on x's processor p (kept) and
+// the others (apart), after Al-Mouhamed's argument over every ancestor rather than the
+// predecessors. Kept ones run on p one after another, no sooner than the earliest start e0 of A.
+// Each apart one a ends at least crossing(a, x) before x starts (its "ready" is its earliest end
+// plus that), and their load, done on processors other than p, ends at least the least of those
+// gaps before x starts. Sort A by ready, largest first, and let k be the first apart one: every
+// one before it is kept, and of those after it (R) any part y of the load may be kept, the rest
+// apart. So x starts no sooner than
+//   min over k of max(ready_k, e0 + kept time before k, min over y of max(f(y), g(y))),
+// f(y) = e0 + kept time before k + y in time (rising), g(y) = the level of the load of k and of R
+// less y, plus the least gap of k and R (falling). For any y0, min over y of max(f, g) is at
+// least min(f(y0), g(y0)); y0 is where f meets g's chord over [0, load of R].
 double FreeSearch::split_ancestors(int x) {
   const auto W = at(tables_.words);
   ancestors_.clear();
+  double e0 = kInf;
   for (std::size_t w = 0; w < W; ++w)
     for (std::uint64_t bits = tables_.ancestors[at(x) * W + w] & unplaced_[w]; bits != 0; bits &= bits - 1) {
       const int a = static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-      ancestors_.push_back({eft_[at(a)] + tables_.crossing[at(a) * at(n_) + at(x)], tables_.crossing[at(a) * at(n_) + at(x)], a});
+      const double gap = tables_.crossing[at(a) * at(n_) + at(x)];
+      ancestors_.push_back({eft_[at(a)] + gap, gap, a});
+      e0 = std::min(e0, est_[at(a)]);
     }
   std::sort(ancestors_.begin(), ancestors_.end(), [](const Apart& a, const Apart& b) { return a.ready > b.ready; });
-  // Suffix sums and minima over the ancestors kept apart (those after the first k).
   const std::size_t m = ancestors_.size();
   suffix_load_.assign(m + 1, 0);
   suffix_gap_.assign(m + 1, kInf);
@@ -350,14 +359,29 @@ double FreeSearch::split_ancestors(int x) {
     suffix_load_[i] = suffix_load_[i + 1] + tables_.load_of(ancestors_[i].task);
     suffix_gap_[i] = std::min(suffix_gap_[i + 1], ancestors_[i].gap);
   }
-  double best = kInf, kept_time = 0, kept_from = kInf;
+  // Time per unit of load kept on p: a task's least time is its load times this.
+  const double unit = tables_.least_unit;
+  double best = kInf, kept_time = 0;
   for (std::size_t k = 0; k <= m; ++k) {
-    if (k > 0) {
-      kept_time += tables_.min_exec[at(ancestors_[k - 1].task)];
-      kept_from = std::min(kept_from, est_[at(ancestors_[k - 1].task)]);
+    if (k > 0) kept_time += tables_.min_exec[at(ancestors_[k - 1].task)];
+    const double kept_end = e0 + kept_time;
+    if (k == m) {
+      best = std::min(best, kept_end);
+      break;
     }
-    double at_least = k > 0 ? kept_from + kept_time : 0.0;
-    if (k < m) at_least = std::max({at_least, ancestors_[k].ready, profile_.level(suffix_load_[k]) + suffix_gap_[k]});
+    double at_least = std::max(ancestors_[k].ready, kept_end);
+    if (at_least < best) {
+      const double rest = suffix_load_[k + 1], gap = suffix_gap_[k];
+      const double load_k = tables_.load_of(ancestors_[k].task);
+      auto g = [&](double y) { return profile_.level_without_one(load_k + rest - y) + gap; };
+      double y0 = 0;
+      if (rest > 0) {
+        const double g0 = g(0), g1 = g(rest);  // g's chord: g0 + (g1 - g0) y / rest
+        const double slope = (g1 - g0) / rest;
+        y0 = unit - slope > 0 ? std::clamp((g0 - kept_end) / (unit - slope), 0.0, rest) : rest;
+      }
+      at_least = std::max(at_least, std::min(kept_end + unit * y0, g(y0)));
+    }
     best = std::min(best, at_least);
   }
   return best;

@@ -35,6 +35,7 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
     // A processor that takes no time per unit of work does any remaining work at once: the
     // load argument says nothing then.
     if (*std::min_element(t.unit.begin(), t.unit.end()) <= 0) t.related = false;
+    if (t.related) t.least_unit = *std::min_element(t.unit.begin(), t.unit.end());
   }
   t.topo = topological_order(g);
   t.min_delay.assign(static_cast<std::size_t>(g.edge_count()), std::numeric_limits<double>::infinity());
@@ -151,14 +152,22 @@ void LoadProfile::reset(const SearchTables& tables, std::span<const double> comm
   for (std::size_t p = 0; p < committed.size(); ++p)
     order_.emplace_back(committed[p], tables.related ? 1.0 / tables.unit[p] : 1.0);
   std::sort(order_.begin(), order_.end());
+  equal_rates_ = true;
+  for (const auto& [committed_at, rate] : order_) equal_rates_ = equal_rates_ && rate == order_[0].second;
 }
 
-double LoadProfile::level(double remaining, double floor) const {
-  if (remaining <= 0 || order_.empty()) return 0;
-  // Water-filling: processors join in order of their committed times, each doing `rate` of
-  // work per time unit, until the work done reaches `remaining`.
+double LoadProfile::level(double remaining, double floor) const { return fill(remaining, floor, order_.size()); }
+
+double LoadProfile::level_without_one(double remaining) const {
+  // Leaving out the processor committed last removes the least capacity when rates are equal.
+  return equal_rates_ && order_.size() > 1 ? fill(remaining, 0, order_.size() - 1) : fill(remaining, 0, order_.size());
+}
+
+// Water-filling over the first P processors by committed time: they join in that order, each
+// doing `rate` of work per time unit, until the work done reaches `remaining`.
+double LoadProfile::fill(double remaining, double floor, std::size_t P) const {
+  if (remaining <= 0 || P == 0) return 0;
   double rate = 0, done = 0;
-  const std::size_t P = order_.size();
   for (std::size_t k = 0; k < P; ++k) {
     rate += order_[k].second;
     const double from = std::max(order_[k].first, floor);
@@ -166,7 +175,7 @@ double LoadProfile::level(double remaining, double floor) const {
     if (done + rate * (until - from) >= remaining) return from + (remaining - done) / rate;
     done += rate * (until - from);
   }
-  return std::max(order_.back().first, floor);  // not reached: the last interval is unbounded
+  return std::max(order_[P - 1].first, floor);  // not reached: the last interval is unbounded
 }
 
 }  // namespace mpnsim

@@ -30,6 +30,7 @@ struct SearchTables {
   // share remaining work by speed (water-filling); with a cost table it uses min_exec.
   bool related = true;
   std::vector<double> unit;  // w_p * Tcp per processor (related machines)
+  double least_unit = 1;     // min_exec[t] == least_unit * load_of(t) (related: the least unit; else 1)
   std::vector<double> work;  // per task (related machines)
   double total_work = 0;     // related: total work; else the sum of min_exec
   // Per task, its ancestors and its descendants as bit sets of `words` 64-bit words each (task
@@ -78,9 +79,15 @@ class LoadProfile {
   void reset(const SearchTables& tables, std::span<const double> committed);
   // Least T by which `remaining` can be done, no processor starting before max(committed, floor).
   double level(double remaining, double floor = 0) const;
+  // The least such T when any one processor is left out (the work must be done on the others):
+  // with equal rates, leaving out the one committed last; with other rates, none left out (a
+  // weaker bound, still sound).
+  double level_without_one(double remaining) const;
 
  private:
+  double fill(double remaining, double floor, std::size_t processors) const;
   std::vector<std::pair<double, double>> order_;  // (committed, rate), by committed
+  bool equal_rates_ = true;
 };
 
 }  // namespace mpnsim

@@ -82,9 +82,10 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
   const TaskWindows windows = task_windows(problem);
   t.head = windows.start;
   for (std::size_t i = 0; i < n; ++i) t.tail[i] = std::max(t.tail[i], windows.tail[i]);
-  // Ancestors and descendants, from the sinks up and the sources down (graphs an exact search
-  // can finish are small; past 4096 tasks the sets would pass a few megabytes and are left out).
-  if (t.tasks <= 4096) {
+  // Ancestors and descendants, from the sinks up and the sources down. The bounds that read them
+  // cost about n^2 per state, past the work estimate's (n + e) P on large graphs; an exact search
+  // finishes on far smaller graphs than 128 tasks, so larger ones go without.
+  if (t.tasks <= kClosureMaxTasks) {
     t.words = (t.tasks + 63) / 64;
     const auto W = static_cast<std::size_t>(t.words);
     t.ancestors.assign(n * W, 0);
@@ -102,7 +103,7 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
         t.descendants[u * W + v / 64] |= std::uint64_t{1} << (v % 64);
       }
   }
-  if (t.words > 0 && t.tasks <= 512) {
+  if (t.words > 0) {
     const double inf = std::numeric_limits<double>::infinity();
     t.crossing.assign(n * n, -inf);
     std::vector<double> chain(n), least(n);  // from one ancestor a: longest interior chain, least edge delay

@@ -10,6 +10,8 @@
 
 namespace mpnsim {
 
+inline constexpr int kClosureMaxTasks = 128;
+
 // Facts about the graph and machine that the bounds read, computed once per search.
 struct SearchTables {
   int tasks = 0;
@@ -34,14 +36,14 @@ struct SearchTables {
   std::vector<double> work;  // per task (related machines)
   double total_work = 0;     // related: total work; else the sum of min_exec
   // Per task, its ancestors and its descendants as bit sets of `words` 64-bit words each (task
-  // t's set starts at t * words); empty on graphs too large for them (the bounds that read
-  // them are then skipped).
+  // t's set starts at t * words); empty on graphs of more than kClosureMaxTasks tasks (the
+  // bounds that read them are then skipped).
   int words = 0;
   std::vector<std::uint64_t> ancestors, descendants;
   // crossing[a * tasks + x], for a an ancestor of x: the least time from a's end to x's start
   // when they run on different processors: the longest chain of least execution times strictly
   // between them, plus the least delay of any edge on a path from a to x (one of the chain's
-  // edges crosses). Empty on graphs of more than 512 tasks.
+  // edges crosses). Empty with the bit sets.
   std::vector<double> crossing;
 
   double time(int task, int p) const {

@@ -32,6 +32,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "schedulers/dag/optimal/closure_bounds.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/time_lattice.hpp"
@@ -129,7 +130,10 @@ class ContentionSearch {
   std::vector<int> send_first_, send_count_, recv_first_, recv_count_;  // lane pools
   SearchBudget budget_;
   std::optional<ProcessorSymmetry> symmetry_;
-  std::vector<double> eft_;
+  std::vector<double> eft_, est_;
+  LoadProfile profile_;
+  ClosureBounds closure_;
+  std::vector<std::uint64_t> unplaced_;
   double step_;  // the instance's time grid, 0 for none (time_lattice.hpp)
   double best_;
   std::vector<Booked> sequence_, best_sequence_;
@@ -224,6 +228,7 @@ ContentionSearch::ContentionSearch(const DagProblem& problem, double upper_bound
   tables_ = make_search_tables(problem, least);
   if (P_ <= 64) symmetry_.emplace(P_, contention_kinds(problem, tables_, router_, send_count_, recv_count_));
   eft_.assign(at(n_), 0);
+  est_.assign(at(n_), 0);
 }
 
 double ContentionSearch::hop_start(const State& s, int e, int x, int y, int channel) const {
@@ -338,7 +343,7 @@ double ContentionSearch::full_bound(State& s) {
       eft_[at(t)] = s.finish[at(t)];
       continue;
     }
-    double earliest = kInf;
+    double earliest = kInf, earliest_start = kInf;
     for (int p = 0; p < P_; ++p) {
       if (s.alloc[at(t)] >= 0 ? p != s.alloc[at(t)] : !lead(l, p)) continue;
       double st = std::max({s.now, s.cpu[at(p)], tables_.head[at(t)]});
@@ -353,8 +358,10 @@ double ContentionSearch::full_bound(State& s) {
         }
       }
       earliest = std::min(earliest, st + tables_.time(t, p));
+      earliest_start = std::min(earliest_start, st);
     }
     eft_[at(t)] = earliest;
+    est_[at(t)] = earliest_start;
     bound = std::max(bound, earliest + tables_.tail[at(t)]);
     if (s.alloc[at(t)] >= 0) allocated[at(s.alloc[at(t)])] += tables_.time(t, s.alloc[at(t)]);
   }
@@ -363,7 +370,15 @@ double ContentionSearch::full_bound(State& s) {
     committed[at(p)] = std::max(s.cpu[at(p)], s.now);
     bound = std::max(bound, committed[at(p)] + allocated[at(p)]);
   }
-  return std::max(bound, load_bound(tables_, committed, s.remaining));
+  profile_.reset(tables_, committed);
+  bound = std::max(bound, profile_.level(s.remaining));
+  if (tables_.words > 0) {
+    unplaced_.assign(at(tables_.words), 0);
+    for (int t = 0; t < n_; ++t)
+      if (!s.placed[at(t)]) unplaced_[at(t / 64)] |= std::uint64_t{1} << (t % 64);
+    bound = std::max(bound, closure_(tables_, profile_, unplaced_, eft_, est_));
+  }
+  return bound;
 }
 
 void ContentionSearch::children(State& s, double parent_bound, std::vector<Op>& out) {

@@ -26,12 +26,12 @@
 #include "schedulers/dag/optimal/free_search.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
 #include "schedulers/dag/optimal/adjacent_exchange.hpp"
+#include "schedulers/dag/optimal/closure_bounds.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/symmetry_kinds.hpp"
@@ -145,8 +145,6 @@ class FreeSearch {
   void undo(const Undo& u);
   double head(int t);
   double full_bound();
-  double closure_bound();
-  double split_ancestors(int x);
   double child_bound(double parent, int t, int p, double s);
   void children(double parent_bound, std::vector<Child>& out);
 
@@ -176,12 +174,7 @@ class FreeSearch {
   // Scratch.
   std::vector<double> committed_, eft_, est_, first_;
   LoadProfile profile_;
-  struct Apart {
-    double ready, gap;  // its earliest end + crossing to x; crossing alone
-    int task;
-  };
-  std::vector<Apart> ancestors_;
-  std::vector<double> suffix_load_, suffix_gap_;
+  ClosureBounds closure_;
   struct Pred {
     double apart, release, time;
   };
@@ -295,97 +288,10 @@ double FreeSearch::full_bound() {
   }
   profile_.reset(tables_, committed_);
   bound = std::max(bound, profile_.level(remaining_));
-  return std::max(bound, closure_bound());
+  return std::max(bound, closure_(tables_, profile_, unplaced_, eft_, est_));
 }
 
-// Load bounds through each unplaced task x: its unplaced ancestors must all be done before x
-// starts and its unplaced descendants can start only after x ends, so x starts no sooner than
-// the water level of its ancestors' load (from the processors' committed times), and the load
-// of its descendants ends no sooner than its water level from x's earliest end on. (A join's last
-// task waits for the load of all the others; a fork's first task delays all of theirs.)
-double FreeSearch::closure_bound() {
-  if (tables_.words == 0) return 0;
-  const auto W = at(tables_.words);
-  auto unplaced_load = [&](const std::vector<std::uint64_t>& sets, int x) {
-    double load = 0;
-    for (std::size_t w = 0; w < W; ++w)
-      for (std::uint64_t bits = sets[at(x) * W + w] & unplaced_[w]; bits != 0; bits &= bits - 1)
-        load += tables_.load_of(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
-    return load;
-  };
-  double bound = 0;
-  for (int x = 0; x < n_; ++x) {
-    if (proc_[at(x)] >= 0) continue;
-    double start = est_[at(x)];
-    if (const double before = unplaced_load(tables_.ancestors, x); before > 0) {
-      start = std::max(start, profile_.level(before));
-      if (!tables_.crossing.empty()) start = std::max(start, split_ancestors(x));
-    }
-    const double end = start + tables_.min_exec[at(x)];
-    bound = std::max(bound, end + tables_.tail[at(x)]);
-    if (const double after = unplaced_load(tables_.descendants, x); after > 0) bound = std::max(bound, profile_.level(after, end));
-  }
-  return bound;
-}
 
-// When x can start, from its unplaced ancestors A split into those on x's processor p (kept) and
-// the others (apart), after Al-Mouhamed's argument over every ancestor rather than the
-// predecessors. Kept ones run on p one after another, no sooner than the earliest start e0 of A.
-// Each apart one a ends at least crossing(a, x) before x starts (its "ready" is its earliest end
-// plus that), and their load, done on processors other than p, ends at least the least of those
-// gaps before x starts. Sort A by ready, largest first, and let k be the first apart one: every
-// one before it is kept, and of those after it (R) any part y of the load may be kept, the rest
-// apart. So x starts no sooner than
-//   min over k of max(ready_k, e0 + kept time before k, min over y of max(f(y), g(y))),
-// f(y) = e0 + kept time before k + y in time (rising), g(y) = the level of the load of k and of R
-// less y, plus the least gap of k and R (falling). For any y0, min over y of max(f, g) is at
-// least min(f(y0), g(y0)); y0 is where f meets g's chord over [0, load of R].
-double FreeSearch::split_ancestors(int x) {
-  const auto W = at(tables_.words);
-  ancestors_.clear();
-  double e0 = kInf;
-  for (std::size_t w = 0; w < W; ++w)
-    for (std::uint64_t bits = tables_.ancestors[at(x) * W + w] & unplaced_[w]; bits != 0; bits &= bits - 1) {
-      const int a = static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-      const double gap = tables_.crossing[at(a) * at(n_) + at(x)];
-      ancestors_.push_back({eft_[at(a)] + gap, gap, a});
-      e0 = std::min(e0, est_[at(a)]);
-    }
-  std::sort(ancestors_.begin(), ancestors_.end(), [](const Apart& a, const Apart& b) { return a.ready > b.ready; });
-  const std::size_t m = ancestors_.size();
-  suffix_load_.assign(m + 1, 0);
-  suffix_gap_.assign(m + 1, kInf);
-  for (std::size_t i = m; i-- > 0;) {
-    suffix_load_[i] = suffix_load_[i + 1] + tables_.load_of(ancestors_[i].task);
-    suffix_gap_[i] = std::min(suffix_gap_[i + 1], ancestors_[i].gap);
-  }
-  // Time per unit of load kept on p: a task's least time is its load times this.
-  const double unit = tables_.least_unit;
-  double best = kInf, kept_time = 0;
-  for (std::size_t k = 0; k <= m; ++k) {
-    if (k > 0) kept_time += tables_.min_exec[at(ancestors_[k - 1].task)];
-    const double kept_end = e0 + kept_time;
-    if (k == m) {
-      best = std::min(best, kept_end);
-      break;
-    }
-    double at_least = std::max(ancestors_[k].ready, kept_end);
-    if (at_least < best) {
-      const double rest = suffix_load_[k + 1], gap = suffix_gap_[k];
-      const double load_k = tables_.load_of(ancestors_[k].task);
-      auto g = [&](double y) { return profile_.level_without_one(load_k + rest - y) + gap; };
-      double y0 = 0;
-      if (rest > 0) {
-        const double g0 = g(0), g1 = g(rest);  // g's chord: g0 + (g1 - g0) y / rest
-        const double slope = (g1 - g0) / rest;
-        y0 = unit - slope > 0 ? std::clamp((g0 - kept_end) / (unit - slope), 0.0, rest) : rest;
-      }
-      at_least = std::max(at_least, std::min(kept_end + unit * y0, g(y0)));
-    }
-    best = std::min(best, at_least);
-  }
-  return best;
-}
 
 // A cheap bound for the child placing t on p at s, from its parent's full bound: the chain
 // after t, and the load with t's processor and the last start moved on.

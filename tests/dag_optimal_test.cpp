@@ -13,6 +13,7 @@
 #include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
+#include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/time_lattice.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
 #include "sim/interruption.hpp"
@@ -321,6 +322,24 @@ TEST(OptimalScheduler, RefusesASearchPastTheWorkLimitsBeforeAnyWork) {
 TEST(OptimalScheduler, ItsWorkLimitsAreTheProjects) {
   EXPECT_EQ(kOptimalMaxSteps, kMaxEstimatedSteps);
   EXPECT_EQ(kOptimalMaxBytes, kMaxEstimatedBytes);
+}
+
+TEST(LoadProfile, WaterFillsFromTheCommittedTimesAndCanLeaveOneProcessorOut) {
+  SearchTables tables;
+  tables.related = true;
+  tables.unit = {1, 1};
+  LoadProfile profile;
+  const std::vector<double> committed{0, 4};
+  profile.reset(tables, committed);
+  EXPECT_DOUBLE_EQ(profile.level(3), 3);    // the first processor alone, before the second is free
+  EXPECT_DOUBLE_EQ(profile.level(6), 5);    // 4 on the first, then 2 shared from 4 on
+  EXPECT_DOUBLE_EQ(profile.level(6, 5), 8);  // neither before 5: 3 each
+  EXPECT_DOUBLE_EQ(profile.level_without_one(6), 6);  // without the one free last
+  // Other rates: leaving one out is not tried (a weaker bound, still sound).
+  tables.unit = {1, 0.5};
+  profile.reset(tables, committed);
+  EXPECT_DOUBLE_EQ(profile.level_without_one(6), profile.level(6));
+  EXPECT_DOUBLE_EQ(profile.level(6), 4 + 2.0 / 3);  // 4 done by 4, then rate 1 + 2
 }
 
 // ---------------------------------------------------------------- processor symmetry

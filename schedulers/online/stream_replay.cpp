@@ -10,7 +10,7 @@
 
 namespace mpnsim {
 
-DagReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
+StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
                         const MachineSpec& machine, bool keep_timeline) {
   const TaskGraph& graph = stream.graph;
   check_costs_fit(graph, machine);
@@ -44,7 +44,8 @@ DagReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, 
     first.after.push_back(release.at(at));
   }
   const PlanOutcome outcome = play(std::move(plan), m);
-  DagReplay r;
+  StreamReplay r;
+  r.link_busy = m.timeline().hop_time();
   r.finish.assign(outcome.completed.begin(), outcome.completed.begin() + graph.size());
   r.makespan = m.timeline().end();
   r.messages = m.timeline().messages();

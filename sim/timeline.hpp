@@ -71,6 +71,7 @@ class Timeline {
   void add(const TransferRecord& r) {
     end_ = r.end > end_ ? r.end : end_;
     ++hops_;
+    hop_time_ += r.end - r.start;
     if (keep_) transfers_.push_back(r);
   }
   std::uint32_t new_message() { return messages_++; }
@@ -86,6 +87,9 @@ class Timeline {
   // and hops, whether or not the records are kept.
   double end() const { return end_; }
   std::uint64_t hop_count() const { return hops_; }
+  // The hops' total duration: the time link directions were busy (a link utilisation's
+  // numerator), whether or not the records are kept.
+  double hop_time() const { return hop_time_; }
   // Without records: the end of each processor's last computation (0 for one that never
   // computed), summarize()'s ProcessorStats::finish.
   double compute_end(int processor) const {
@@ -102,6 +106,7 @@ class Timeline {
   bool keep_ = true;
   double end_ = 0;
   std::uint64_t hops_ = 0;
+  double hop_time_ = 0;
   std::vector<double> compute_end_;  // per processor, kept only without records
 };
 

@@ -1,4 +1,5 @@
-// Ctrl-C in every command (issue #40 item 3): dag, dlt and validate exit 130 with one line and write nothing; gnuplot is killed.
+// Ctrl-C in every command (issue #40 item 3): dag, dlt, validate and an online stream's run exit 130 with one line and
+// write nothing; gnuplot is killed.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -47,6 +48,25 @@ TEST(InterruptEverywhere, DagSaysSoInOneLineAndWritesNoOutputFile) {
   EXPECT_TRUE(contains(r.output, "dag: interrupted: nothing was written")) << r.output;
   EXPECT_FALSE(std::filesystem::exists(csv));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "g.dot"));
+}
+
+// A stream of workflows (kind: online, issue #39) stops at the signal too, and leaves no output folder.
+TEST(InterruptEverywhere, AnOnlineStreamWritesNoOutput) {
+  TempDir dir("int-online");
+  const std::string file = dir.file("s.yaml", R"(name: long-stream
+kind: online
+machine: {topology: {kind: hypercube, dim: 4}, processor: {send_ports: 1, recv_ports: 1}}
+workload: {kind: random-dag, tasks: 100}
+arrivals: {kind: fixed, interval: 0}
+workflows: 2000
+scheduler: {name: fdws, comm: contention}
+outputs: {gantt: true}
+)");
+  const auto out = dir.path() / "out";
+  const auto r = interrupted_at_marker(dir, "run -q " + file + " -o " + out.string());
+  EXPECT_EQ(r.exit_code, 130) << r.output;
+  EXPECT_TRUE(contains(r.output, "interrupted")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out)) << r.output;
 }
 
 TEST(InterruptEverywhere, ValidateOfALongSweepStopsAtTheSignal) {

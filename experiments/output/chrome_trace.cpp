@@ -9,7 +9,8 @@
 
 namespace mpnsim {
 
-void write_chrome_trace(const Timeline& timeline, const MachineSpec& machine, std::ostream& out) {
+void write_chrome_trace(const Timeline& timeline, const MachineSpec& machine, std::ostream& out,
+                        const TaskGroups* groups) {
   using json = nlohmann::ordered_json;
   constexpr double kMicros = 1e6;  // one time unit shown as one second
   // {"displayTimeUnit":"ms","traceEvents":[e0,e1,...]} as ordered_json's dump() writes it, each
@@ -43,9 +44,19 @@ void write_chrome_trace(const Timeline& timeline, const MachineSpec& machine, st
     name_thread(2, c, fmt::format("{}->{}", ends.first, ends.second));
   for (const auto& c : timeline.computes()) {
     const std::string& tag = timeline.tag_name(c.tag);
-    events.push_back({{"ph", "X"}, {"pid", 1}, {"tid", c.processor}, {"name", tag.empty() ? "compute" : tag},
-                      {"cat", "compute"}, {"ts", c.start * kMicros}, {"dur", (c.end - c.start) * kMicros},
-                      {"args", {{"amount", c.amount}, {"start", c.start}, {"end", c.end}}}});
+    int g = groups && groups->group_of ? groups->group_of(tag) : -1;
+    if (g >= static_cast<int>(groups ? groups->names.size() : 0)) g = -1;
+    if (g < 0) {
+      events.push_back({{"ph", "X"}, {"pid", 1}, {"tid", c.processor}, {"name", tag.empty() ? "compute" : tag},
+                        {"cat", "compute"}, {"ts", c.start * kMicros}, {"dur", (c.end - c.start) * kMicros},
+                        {"args", {{"amount", c.amount}, {"start", c.start}, {"end", c.end}}}});
+    } else {
+      const std::string& group = groups->names[static_cast<std::size_t>(g)];
+      events.push_back({{"ph", "X"}, {"pid", 1}, {"tid", c.processor}, {"name", tag.empty() ? "compute" : tag},
+                        {"cat", group}, {"cname", group_trace_colour(g)}, {"ts", c.start * kMicros},
+                        {"dur", (c.end - c.start) * kMicros},
+                        {"args", {{"amount", c.amount}, {"start", c.start}, {"end", c.end}, {"group", group}}}});
+    }
   }
   for (const auto& t : timeline.transfers()) {
     const LinkSpec& l = machine.links[static_cast<std::size_t>(t.link)];
@@ -60,9 +71,9 @@ void write_chrome_trace(const Timeline& timeline, const MachineSpec& machine, st
   out << "]}\n";
 }
 
-std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machine) {
+std::string chrome_trace_json(const Timeline& timeline, const MachineSpec& machine, const TaskGroups* groups) {
   std::ostringstream out;
-  write_chrome_trace(timeline, machine, out);
+  write_chrome_trace(timeline, machine, out, groups);
   return out.str();
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -23,6 +24,9 @@ constexpr double kNameCharWidth = 0.62 * kNameFont;  // wider than sans-serif's 
 constexpr const char* kReceive = "#4e79a7";
 constexpr const char* kCompute = "#f28e2b";
 constexpr const char* kSend = "#59a14f";
+// The groups' legend, under the time axis: entries per row, rows at most.
+constexpr int kGroupsPerRow = 6, kGroupRows = 4;
+constexpr double kGroupWidth = kPlotWidth / kGroupsPerRow, kGroupRowHeight = 16;
 
 // How many character widths `s` takes (UTF-8): one per character, two for those of three bytes
 // or more (CJK among them), which are drawn about twice as wide.
@@ -82,7 +86,25 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
   if (options.marker) end = std::max(end, *options.marker);
   if (!(end > 0)) end = 1;
   const double scale = kPlotWidth / end;
-  const double height = kTop + rows * row_height + 50;
+  // With groups: each computation's group, and the groups the chart shows, in their order.
+  const TaskGroups* groups = options.groups && options.groups->group_of ? options.groups.get() : nullptr;
+  std::vector<int> group_of_compute;
+  std::vector<int> shown_groups;
+  if (groups) {
+    std::vector<char> seen(groups->names.size(), 0);
+    for (const auto& c : timeline.computes()) {
+      int g = groups->group_of(timeline.tag_name(c.tag));
+      if (g >= static_cast<int>(groups->names.size())) g = -1;
+      group_of_compute.push_back(g);
+      if (g >= 0 && c.processor < rows && !seen[static_cast<std::size_t>(g)]) seen[static_cast<std::size_t>(g)] = 1;
+    }
+    for (std::size_t g = 0; g < seen.size(); ++g)
+      if (seen[g]) shown_groups.push_back(static_cast<int>(g));
+  }
+  const int legend_entries = std::min<int>(static_cast<int>(shown_groups.size()), kGroupsPerRow * kGroupRows);
+  const int legend_rows = (legend_entries + kGroupsPerRow - 1) / kGroupsPerRow +
+                          (static_cast<int>(shown_groups.size()) > legend_entries ? 1 : 0);
+  const double height = kTop + rows * row_height + 50 + (legend_rows > 0 ? 12 + legend_rows * kGroupRowHeight + (rows < processors ? 12 : 0) : 0);
   const double width = kLeft + kPlotWidth + kRight;
   auto x = [&](double t) { return kLeft + t * scale; };
   auto row_y = [&](int p) { return kTop + p * row_height; };
@@ -96,11 +118,12 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
     s += fmt::format("<text x=\"{}\" y=\"18\" font-size=\"14\">{}</text>\n", kLeft, escape_xml(options.title));
   // Legend.
   double lx = kLeft;
-  for (auto [name, colour] : {std::pair{"receive", kReceive}, std::pair{"compute", kCompute},
-                              std::pair{"send", kSend}}) {
+  const std::string compute_label = groups ? fmt::format("compute: by {} (below)", groups->title) : "compute";
+  for (auto [name, colour] : {std::pair{std::string("receive"), kReceive}, std::pair{compute_label, kCompute},
+                              std::pair{std::string("send"), kSend}}) {
     s += fmt::format("<rect x=\"{:.1f}\" y=\"28\" width=\"14\" height=\"10\" fill=\"{}\"/>"
-                     "<text x=\"{:.1f}\" y=\"37\">{}</text>\n", lx, colour, lx + 18, name);
-    lx += 90;
+                     "<text x=\"{:.1f}\" y=\"37\">{}</text>\n", lx, colour, lx + 18, escape_xml(name));
+    lx += std::max(90.0, 18 + text_widths(name) * 6.5 + 12);
   }
   if (!options.note.empty())
     s += fmt::format("<text x=\"{:.1f}\" y=\"37\" fill=\"#c00\">{}</text>\n", lx, escape_xml(options.note));
@@ -135,11 +158,15 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
     bar(t.to, 0, t.start, t.end, kReceive, tip);
     bar(t.from, 2, t.start, t.end, kSend, tip);
   }
-  for (const auto& c : timeline.computes()) {
+  for (std::size_t i = 0; i < timeline.computes().size(); ++i) {
+    const auto& c = timeline.computes()[i];
     const std::string& name = timeline.tag_name(c.tag);
-    bar(c.processor, 1, c.start, c.end, kCompute,
-        fmt::format("P{} computes {}{:.6g} units, {:.6g} .. {:.6g}", c.processor, name.empty() ? "" : name + ": ",
-                    c.amount, c.start, c.end),
+    const int g = groups ? group_of_compute[i] : -1;
+    const std::string colour = g >= 0 ? group_colour(g) : kCompute;
+    bar(c.processor, 1, c.start, c.end, colour.c_str(),
+        fmt::format("P{} computes {}{:.6g} units, {:.6g} .. {:.6g}{}", c.processor, name.empty() ? "" : name + ": ",
+                    c.amount, c.start, c.end,
+                    g >= 0 ? fmt::format(" [{}]", groups->names[static_cast<std::size_t>(g)]) : std::string()),
         name);
   }
   // Time axis.
@@ -163,6 +190,19 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
   if (rows < processors)
     s += fmt::format("<text x=\"{}\" y=\"{:.1f}\">processors P{}..P{} not drawn</text>\n", kLeft,
                      axis_y + 44, rows, processors - 1);
+  // The groups' legend: a swatch and a name per group the chart shows, the rest counted.
+  const double legend_y = axis_y + 50 + (rows < processors ? 12 : 0);
+  for (int k = 0; k < legend_entries; ++k) {
+    const int g = shown_groups[static_cast<std::size_t>(k)];
+    const double gx = kLeft + (k % kGroupsPerRow) * kGroupWidth, gy = legend_y + (k / kGroupsPerRow) * kGroupRowHeight;
+    s += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"14\" height=\"10\" fill=\"{}\"/>"
+                     "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
+                     gx, gy, group_colour(g), gx + 18, gy + 9, escape_xml(groups->names[static_cast<std::size_t>(g)]));
+  }
+  if (static_cast<int>(shown_groups.size()) > legend_entries)
+    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\">and {} more {}s (each bar's tooltip names its own)</text>\n", kLeft,
+                     legend_y + (legend_rows - 1) * kGroupRowHeight + 9,
+                     shown_groups.size() - static_cast<std::size_t>(legend_entries), groups->title);
   s += "</svg>\n";
   return s;
 }

@@ -1,9 +1,11 @@
 // Gantt charts of a timeline as SVG: per processor, receive, compute and send bars on one time axis.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "experiments/output/task_groups.hpp"
 #include "sim/timeline.hpp"
 
 namespace mpnsim {
@@ -14,6 +16,9 @@ struct GanttOptions {
   std::optional<double> marker;         // a vertical line, e.g. the analytic finish time
   std::string marker_label = "T";
   std::string note;  // a line beside the legend, e.g. that only some processors take part
+  // When set, computations are coloured by group (a stream's workflows), and a legend under
+  // the time axis names the groups' colours.
+  std::shared_ptr<const TaskGroups> groups;
 };
 
 // Draws the timeline of `processors` processors the way the divisible-load

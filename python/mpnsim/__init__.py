@@ -15,9 +15,10 @@ from .task_graph import TaskGraph
 from .dag import ScheduleResult, dag_scheduler, dag_schedulers, schedule
 from .runs import DivisibleResult, TreeResult, divisible, task_tree
 from .experiment import run_experiment
+from .online import Stream, StreamResult, online_policies, online_policy, schedule_stream
 
 __all__ = [
     "__version__", "Error", "InputError", "Machine", "TaskGraph", "schedule", "ScheduleResult",
     "dag_scheduler", "dag_schedulers", "divisible", "DivisibleResult", "task_tree", "TreeResult",
-    "run_experiment",
+    "run_experiment", "Stream", "StreamResult", "schedule_stream", "online_policy", "online_policies",
 ]

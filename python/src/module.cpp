@@ -9,8 +9,12 @@
 
 #include "errors.hpp"
 #include "handles.hpp"
+#include "problem_view.hpp"
+#include "python_policy.hpp"
 #include "python_scheduler.hpp"
 #include "runs.hpp"
+#include "stream_run.hpp"
+#include "schedulers/online/online_policies.hpp"
 #include "schedulers/registry.hpp"
 #include "workloads/dag/dot_format.hpp"
 
@@ -22,7 +26,9 @@ PYBIND11_MODULE(_mpnsim, m) {
   m.doc() = "mpnsim's C++ core; use it through the mpnsim package";
   m.attr("__version__") = MPNSIM_VERSION;
   bind_errors(m);
+  bind_problem_view(m);
   bind_python_scheduler(m);
+  bind_python_policy(m);
 
   py::class_<MachineHandle>(m, "MachineHandle")
       .def_readonly("topology", &MachineHandle::topology)
@@ -78,6 +84,21 @@ PYBIND11_MODULE(_mpnsim, m) {
         py::arg("recv_ports"));
   m.def("run_experiment", &run_experiment_file);
   m.def("register_dag_scheduler", &register_python_scheduler);
+  m.def("schedule_stream",
+        [](const std::string& workload_kind, const TextParams& workload_params, std::optional<GraphHandle> graph,
+           const TextParams& arrivals, std::optional<int> workflows, std::uint64_t seed, int repetition,
+           const TextParams& scaling, const MachineHandle& machine, const std::string& policy,
+           const TextParams& params) {
+          return schedule_stream({workload_kind, workload_params, std::move(graph), arrivals, workflows, seed,
+                                  repetition, scaling},
+                                 machine, policy, params);
+        });
+  m.def("register_online_policy", &register_python_policy);
+  m.def("online_policies", [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& e : online_policies()) out.emplace_back(e.name, e.description);
+    return out;
+  });
   m.def("dag_schedulers", [] {
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto& e : dag_scheduler_listing()) out.emplace_back(e.name, e.description);

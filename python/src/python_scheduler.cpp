@@ -15,56 +15,13 @@
 
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
+#include "problem_view.hpp"
 
 namespace py = pybind11;
 
 namespace mpnsim::python {
 
 namespace {
-
-// Both views point into the C++ run, which ends when the function returns: a view kept
-// beyond it refuses to be used instead of reading freed memory.
-struct Lifetime {
-  std::shared_ptr<bool> alive = std::make_shared<bool>(true);
-  void check() const {
-    if (*alive) return;
-    PyErr_SetString(PyExc_RuntimeError, "this problem or builder belongs to a scheduler call that has returned");
-    throw py::error_already_set();
-  }
-};
-
-struct ProblemView {
-  const DagProblem* problem;
-  Lifetime life;
-
-  const DagProblem& get() const {
-    life.check();
-    return *problem;
-  }
-  int task(int t) const {
-    if (t < 0 || t >= get().graph.size())
-      throw py::index_error(fmt::format("task {} is not one of the {} tasks", t, get().graph.size()));
-    return t;
-  }
-  int processor(int p) const {
-    if (p < 0 || p >= get().processors())
-      throw py::index_error(fmt::format("processor {} is not one of the {} processors", p, get().processors()));
-    return p;
-  }
-  int edge(const py::handle& e) const {
-    const TaskGraph& g = get().graph;
-    if (py::isinstance<py::int_>(e)) {
-      const int i = e.cast<int>();
-      if (i < 0 || i >= g.edge_count())
-        throw py::index_error(fmt::format("edge {} is not one of the {} edges", i, g.edge_count()));
-      return i;
-    }
-    const auto [from, to] = e.cast<std::pair<int, int>>();
-    for (int i : g.out_edges(task(from)))
-      if (g.edge(i).to == to) return i;
-    throw py::value_error(fmt::format("no edge from task {} to task {}", from, to));
-  }
-};
 
 struct BuilderView {
   ScheduleBuilder* builder;
@@ -113,7 +70,7 @@ Schedule run_python_scheduler(const std::string& name, const DagProblem& problem
     try {
       function(ProblemView{&problem, life}, BuilderView{&builder, life});
     } catch (py::error_already_set& e) {
-      if (first_error().is_none()) first_error() = e.value();
+      remember_python_error(e);
       throw;
     }
   }
@@ -122,14 +79,17 @@ Schedule run_python_scheduler(const std::string& name, const DagProblem& problem
 
 std::atomic<int> runs_in_progress{0};
 
-py::object range(int n) { return py::module_::import("builtins").attr("range")(n); }
-
 }  // namespace
 
 RunInProgress::RunInProgress() { ++runs_in_progress; }
 RunInProgress::~RunInProgress() { --runs_in_progress; }
+bool RunInProgress::any() { return runs_in_progress.load() > 0; }
 
 void forget_python_error() { first_error() = py::none(); }
+
+void remember_python_error(const py::error_already_set& e) {
+  if (first_error().is_none()) first_error() = e.value();
+}
 
 py::object take_python_error() {
   py::object e = first_error();
@@ -156,49 +116,6 @@ void register_python_scheduler(const std::string& name, const std::string& descr
 }
 
 void bind_python_scheduler(py::module_& m) {
-  py::class_<ProblemView>(m, "Problem", "What a Python DAG scheduler schedules: the graph, the machine, their costs.")
-      .def_property_readonly("tasks", [](const ProblemView& v) { return range(v.get().graph.size()); },
-                             "range of the task indices")
-      .def_property_readonly("processors", [](const ProblemView& v) { return range(v.get().processors()); },
-                             "range of the processor indices")
-      .def_property_readonly("edges", [](const ProblemView& v) {
-        std::vector<std::tuple<int, int, double>> out;
-        for (const DagEdge& e : v.get().graph.edges()) out.emplace_back(e.from, e.to, e.data);
-        return out;
-      }, "(from, to, data) of every edge, by edge index")
-      .def_property_readonly("comm", [](const ProblemView& v) {
-        return v.get().options.model == CommModel::contention ? "contention" : "free";
-      }, "free or contention: how the builder books messages")
-      .def("name", [](const ProblemView& v, int t) { return v.get().graph.task(v.task(t)).name; }, py::arg("task"))
-      .def("work", [](const ProblemView& v, int t) { return v.get().graph.task(v.task(t)).work; }, py::arg("task"))
-      .def("predecessors", [](const ProblemView& v, int t) {
-        std::vector<int> out;
-        for (int e : v.get().graph.in_edges(v.task(t))) out.push_back(v.get().graph.edge(e).from);
-        return out;
-      }, py::arg("task"))
-      .def("successors", [](const ProblemView& v, int t) {
-        std::vector<int> out;
-        for (int e : v.get().graph.out_edges(v.task(t))) out.push_back(v.get().graph.edge(e).to);
-        return out;
-      }, py::arg("task"))
-      .def("in_edges", [](const ProblemView& v, int t) {
-        const auto s = v.get().graph.in_edges(v.task(t));
-        return std::vector<int>(s.begin(), s.end());
-      }, py::arg("task"), "indices of the edges into the task")
-      .def("out_edges", [](const ProblemView& v, int t) {
-        const auto s = v.get().graph.out_edges(v.task(t));
-        return std::vector<int>(s.begin(), s.end());
-      }, py::arg("task"), "indices of the edges out of the task")
-      .def("exec_time", [](const ProblemView& v, int t, int p) { return v.get().exec_time(v.task(t), v.processor(p)); },
-           py::arg("task"), py::arg("processor"))
-      .def("mean_exec_time", [](const ProblemView& v, int t) { return v.get().mean_exec_time(v.task(t)); },
-           py::arg("task"))
-      .def("comm_time", [](const ProblemView& v, const py::handle& e, int p, int q) {
-        return v.get().edge_delay(v.edge(e), v.processor(p), v.processor(q));
-      }, py::arg("edge"), py::arg("p"), py::arg("q"),
-           "contention-free time of the edge's data from p to q (0 when p == q); the edge by index or (from, to)")
-      .def("topological_order", [](const ProblemView& v) { return topological_order(v.get().graph); });
-
   py::class_<BuilderView>(m, "Builder", "The list schedulers' ScheduleBuilder: times from placements, and placing.")
       .def("data_ready", [](const BuilderView& b, int t, int p) {
         return b.get().data_ready(b.ready_task(t), b.processor(p));

@@ -21,6 +21,8 @@ class RunInProgress {
   ~RunInProgress();
   RunInProgress(const RunInProgress&) = delete;
   RunInProgress& operator=(const RunInProgress&) = delete;
+  // Whether one is held (by any thread).
+  static bool any();
 };
 
 // The first exception a Python scheduler raised since forget_python_error() (None if none):
@@ -28,8 +30,10 @@ class RunInProgress {
 // as it was raised. Both need the GIL.
 void forget_python_error();
 pybind11::object take_python_error();
+// Records `e` as that exception unless one is recorded (an online policy's too).
+void remember_python_error(const pybind11::error_already_set& e);
 
-// The classes Problem and Builder that the function is given.
+// The class Builder that the function is given (with Problem, problem_view.hpp).
 void bind_python_scheduler(pybind11::module_& m);
 
 }  // namespace mpnsim::python

@@ -21,7 +21,7 @@ namespace {
 bool fdws_step(OnlineDispatch& d) {
   int best = -1;
   double best_key = 0;  // remaining x CPL: the smallest has the highest rank_r
-  for (int w : d.arrived()) {
+  for (int w : d.active()) {
     const int t = d.top_ready(w);
     if (t < 0) continue;
     const double key = static_cast<double>(d.unplaced(w)) * d.critical_path(w);

@@ -13,7 +13,7 @@ namespace mpnsim {
 namespace {
 
 bool fifo_step(OnlineDispatch& d) {
-  for (int w : d.arrived())
+  for (int w : d.active())
     if (const int t = d.top_ready(w); t >= 0) {
       d.place(t, d.earliest_finish(t, d.free_processors()));
       return true;

@@ -25,6 +25,7 @@ OnlineDispatch::OnlineDispatch(const DagProblem& problem, const WorkflowStream& 
       critical_path_[static_cast<std::size_t>(w)] = std::max(critical_path_[static_cast<std::size_t>(w)], rank_[static_cast<std::size_t>(t)]);
   }
   ready_.resize(static_cast<std::size_t>(stream.workflows()));
+  top_.assign(static_cast<std::size_t>(stream.workflows()), -1);
   waiting_on_.resize(static_cast<std::size_t>(g.size()));
   dispatched_.assign(static_cast<std::size_t>(g.size()), 0.0);
   for (int t = 0; t < g.size(); ++t) waiting_on_[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
@@ -34,9 +35,17 @@ void OnlineDispatch::admit_arrivals() {
   while (next_arrival_ < stream_.arrival.size() && stream_.arrival[next_arrival_] <= now_) {
     const int w = static_cast<int>(next_arrival_++);
     arrived_.push_back(w);
+    if (stream_.size(w) > 0) active_.push_back(w);
     for (int t = stream_.first_task[static_cast<std::size_t>(w)]; t < stream_.first_task[static_cast<std::size_t>(w) + 1]; ++t)
-      if (waiting_on_[static_cast<std::size_t>(t)] == 0) ready_[static_cast<std::size_t>(w)].push_back(t);
+      if (waiting_on_[static_cast<std::size_t>(t)] == 0) make_ready(w, t);
   }
+}
+
+void OnlineDispatch::make_ready(int w, int task) {
+  ready_[static_cast<std::size_t>(w)].push_back(task);
+  int& top = top_[static_cast<std::size_t>(w)];
+  if (top == kUnknown) return;
+  if (top < 0 || rank(task) > rank(top) || (rank(task) == rank(top) && task < top)) top = task;
 }
 
 void OnlineDispatch::release_finished() {
@@ -46,7 +55,7 @@ void OnlineDispatch::release_finished() {
     finishing_.pop();
     for (int e : g.out_edges(t)) {
       const int s = g.edge(e).to;
-      if (--waiting_on_[static_cast<std::size_t>(s)] == 0) ready_[static_cast<std::size_t>(stream_.workflow_of(s))].push_back(s);
+      if (--waiting_on_[static_cast<std::size_t>(s)] == 0) make_ready(stream_.workflow_of(s), s);
     }
   }
 }
@@ -58,10 +67,12 @@ void OnlineDispatch::refresh_free() {
 }
 
 int OnlineDispatch::top_ready(int w) const {
+  int& top = top_[static_cast<std::size_t>(w)];
+  if (top != kUnknown) return top;
   int best = -1;
   for (int t : ready_[static_cast<std::size_t>(w)])
     if (best < 0 || rank(t) > rank(best) || (rank(t) == rank(best) && t < best)) best = t;
-  return best;
+  return top = best;
 }
 
 ScheduleBuilder::Choice OnlineDispatch::earliest_finish(int task, std::span<const int> processors) const {
@@ -86,9 +97,10 @@ void OnlineDispatch::place(int task, const ScheduleBuilder::Choice& choice) {
   if (it == pool.end())
     throw std::logic_error(fmt::format("online policy placed task {}, which is not ready at {}", stream_.graph.task(task).name, now_));
   pool.erase(it);
+  if (top_[static_cast<std::size_t>(w)] == task) top_[static_cast<std::size_t>(w)] = kUnknown;
   builder_.dispatch(task, choice.processor, std::max(choice.start, now_), now_);
   dispatched_[static_cast<std::size_t>(task)] = now_;
-  --unplaced_[static_cast<std::size_t>(w)];
+  if (--unplaced_[static_cast<std::size_t>(w)] == 0) active_.erase(std::find(active_.begin(), active_.end(), w));
   ++placed_;
   finishing_.emplace(builder_.placement(task).finish, task);
   refresh_free();

@@ -33,6 +33,10 @@ class OnlineDispatch {
   const DagProblem& problem() const { return builder_.problem(); }
   // Arrived workflows, in arrival order.
   std::span<const int> arrived() const { return arrived_; }
+  // Arrived workflows with tasks not yet placed, in arrival order: the only ones with ready
+  // tasks, which policies look through (arrived() grows with the stream; this stays as long as
+  // the workflows in the system).
+  std::span<const int> active() const { return active_; }
   // Ready tasks of workflow w (arrived), in the order they became ready.
   const std::vector<int>& ready(int w) const { return ready_[static_cast<std::size_t>(w)]; }
   std::span<const int> free_processors() const { return free_; }
@@ -48,6 +52,8 @@ class OnlineDispatch {
   // Of `processors`, the one where the task finishes first if it starts no sooner than now
   // (appended after each one's last task), ties to the lowest index.
   ScheduleBuilder::Choice earliest_finish(int task, std::span<const int> processors) const;
+  // Where a placed task is: its processor, start and finish.
+  const TaskPlacement& placement(int task) const { return builder_.placement(task); }
   // Places a ready task at the choice's start (or later, under contention, if bookings came between).
   void place(int task, const ScheduleBuilder::Choice& choice);
 
@@ -61,13 +67,18 @@ class OnlineDispatch {
   void admit_arrivals();
   void release_finished();
   void refresh_free();
+  void make_ready(int w, int task);
 
   const WorkflowStream& stream_;
   ScheduleBuilder builder_;
   double now_ = 0;
   std::size_t next_arrival_ = 0;
-  std::vector<int> arrived_, free_;
+  std::vector<int> arrived_, active_, free_;
   std::vector<std::vector<int>> ready_;
+  // Per workflow: its top_ready task, -1 for none, kUnknown until asked for again (policies ask
+  // for every active workflow's at every step: a scan each time was most of a long stream's work).
+  static constexpr int kUnknown = -2;
+  mutable std::vector<int> top_;
   std::vector<double> rank_, critical_path_;
   std::vector<int> unplaced_, waiting_on_;  // per workflow; per task: predecessors not finished
   int placed_ = 0;

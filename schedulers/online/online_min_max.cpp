@@ -16,7 +16,7 @@ namespace {
 bool min_max_step(OnlineDispatch& d, bool largest) {
   int best = -1;
   ScheduleBuilder::Choice best_choice;
-  for (int w : d.arrived())
+  for (int w : d.active())
     for (int t : d.ready(w)) {
       const ScheduleBuilder::Choice c = d.earliest_finish(t, d.free_processors());
       const bool better = best < 0 || (largest ? c.finish > best_choice.finish : c.finish < best_choice.finish) ||

@@ -1,6 +1,7 @@
 // The online policies (one .cpp each) for a stream of workflows, and their registry.
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -33,9 +34,13 @@ struct OnlinePolicyEntry {
   std::function<OnlineSchedule(const DagProblem&, const WorkflowStream&, const ParamSet&)> schedule;
 };
 
-// Every online policy, in the order `mpnsim list` prints them (register_online_policies.cpp).
-const std::vector<OnlinePolicyEntry>& online_policies();
+// Every online policy, in the order `mpnsim list` prints them (register_online_policies.cpp):
+// the built-in ones, then those a program registered (the Python module's policies).
+const std::deque<OnlinePolicyEntry>& online_policies();
 const OnlinePolicyEntry* find_online_policy(const std::string& name);
+// Appends a policy (with the `comm` and `route` parameters every policy takes). Throws
+// std::invalid_argument when the name is taken. Entries never move: set-ups point to them.
+void register_online_policy(OnlinePolicyEntry entry);
 
 OnlinePolicyEntry fifo_policy();
 OnlinePolicyEntry online_heft_policy();

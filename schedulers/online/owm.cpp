@@ -29,7 +29,7 @@ class OwmStep {
       std::iota(all_.begin(), all_.end(), 0);
     }
     std::vector<int> candidates;
-    for (int w : d.arrived())
+    for (int w : d.active())
       if (std::find(held_.begin(), held_.end(), w) == held_.end())
         if (const int t = d.top_ready(w); t >= 0) candidates.push_back(t);
     std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {

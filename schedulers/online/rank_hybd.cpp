@@ -15,11 +15,11 @@ namespace {
 
 bool rank_hybd_step(OnlineDispatch& d) {
   int workflows_ready = 0;
-  for (int w : d.arrived()) workflows_ready += !d.ready(w).empty();
+  for (int w : d.active()) workflows_ready += !d.ready(w).empty();
   if (workflows_ready == 0) return false;
   const bool highest = workflows_ready == 1;
   int best = -1;
-  for (int w : d.arrived())
+  for (int w : d.active())
     for (int t : d.ready(w)) {
       if (best < 0) {
         best = t;

@@ -7,11 +7,11 @@
 
 namespace mpnsim {
 
-double least_critical_path(const DagProblem& problem, int first, int last) {
+double least_critical_path(const DagProblem& problem, int first, int last, std::span<const int> order) {
   const TaskGraph& g = problem.graph;
   std::vector<double> longest(static_cast<std::size_t>(last - first), 0.0);  // path ending with the task
   double out = 0;
-  for (int t : topological_order(g)) {
+  for (int t : order) {
     if (t < first || t >= last) continue;
     double least = std::numeric_limits<double>::infinity();
     for (int p = 0; p < problem.processors(); ++p) least = std::min(least, problem.exec_time(t, p));
@@ -23,10 +23,18 @@ double least_critical_path(const DagProblem& problem, int first, int last) {
   return out;
 }
 
+double least_critical_path(const DagProblem& problem, int first, int last) {
+  return least_critical_path(problem, first, last, topological_order(problem.graph));
+}
+
 std::vector<WorkflowFigures> workflow_figures(const DagProblem& problem, const WorkflowStream& stream,
                                               std::span<const double> start, std::span<const double> finish,
                                               std::span<const double> alone) {
   std::vector<WorkflowFigures> out;
+  // One topological order of the stream, cut into each workflow's (the workflows are disjoint).
+  std::vector<int> order(static_cast<std::size_t>(stream.graph.size()));
+  std::vector<int> at(stream.first_task.begin(), stream.first_task.end() - 1);
+  for (int t : topological_order(stream.graph)) order[static_cast<std::size_t>(at[static_cast<std::size_t>(stream.workflow_of(t))]++)] = t;
   for (int w = 0; w < stream.workflows(); ++w) {
     const int first = stream.first_task[static_cast<std::size_t>(w)], last = stream.first_task[static_cast<std::size_t>(w) + 1];
     WorkflowFigures f;
@@ -42,14 +50,17 @@ std::vector<WorkflowFigures> workflow_figures(const DagProblem& problem, const W
     f.makespan = f.finish - f.arrival;
     f.makespan_alone = alone[static_cast<std::size_t>(w)];
     f.slowdown = f.makespan_alone > 0 ? f.makespan / f.makespan_alone : 1.0;
-    const double cp = least_critical_path(problem, first, last);
+    const double cp = least_critical_path(problem, first, last,
+                                          std::span<const int>(order).subspan(static_cast<std::size_t>(first),
+                                                                              static_cast<std::size_t>(last - first)));
     f.ttr = cp > 0 ? f.makespan / cp : 1.0;
     out.push_back(std::move(f));
   }
   return out;
 }
 
-StreamFigures stream_figures(std::span<const WorkflowFigures> workflows, double busy, int processors) {
+StreamFigures stream_figures(std::span<const WorkflowFigures> workflows, double busy, int processors,
+                             double link_busy, int link_directions) {
   StreamFigures s;
   if (workflows.empty()) return s;
   const double n = static_cast<double>(workflows.size());
@@ -69,6 +80,7 @@ StreamFigures stream_figures(std::span<const WorkflowFigures> workflows, double 
   s.span = last_finish - first_arrival;
   if (s.span > 0) {
     s.utilisation = busy / (static_cast<double>(processors) * s.span);
+    if (link_directions > 0) s.link_utilisation = link_busy / (static_cast<double>(link_directions) * s.span);
     s.throughput = n / s.span;
   }
   return s;

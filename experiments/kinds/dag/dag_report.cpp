@@ -282,7 +282,7 @@ void append_timeline_artifacts(std::vector<Artifact>& artifacts, const OutputSpe
                                const GanttOptions& gantt) {
   if (outputs.gantt)
     artifacts.push_back({fmt::format("gantt/{}.svg", stem), point_gantt_svg(timeline, processors, gantt)});
-  if (outputs.trace) artifacts.push_back({fmt::format("traces/{}.json", stem), chrome_trace_json(timeline, machine)});
+  if (outputs.trace) artifacts.push_back({fmt::format("traces/{}.json", stem), chrome_trace_json(timeline, machine, gantt.groups.get())});
   if (outputs.timeline) {
     std::ostringstream tl;
     write_timeline_csv(timeline, tl);

@@ -67,7 +67,7 @@ double plan_error(const DagRun& r);
 
 // The files outputs.gantt, outputs.trace and outputs.timeline ask for, of one point's replayed
 // timeline (gantt/STEM.svg, traces/STEM.json, timelines/STEM.csv), appended to `artifacts`;
-// the DAG and online kinds write them alike.
+// the DAG and online kinds write them alike (the trace with the Gantt options' groups, if any).
 void append_timeline_artifacts(std::vector<Artifact>& artifacts, const OutputSpec& outputs, const std::string& stem,
                                const Timeline& timeline, const MachineSpec& machine, int processors,
                                const GanttOptions& gantt);

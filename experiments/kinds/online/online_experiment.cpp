@@ -1,7 +1,9 @@
 // Experiment kind `online`: per run, draw the stream, let the policy plan it, check, replay, report.
 #include "experiments/kinds/online/online_experiment.hpp"
 
+#include <charconv>
 #include <filesystem>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -13,6 +15,26 @@
 namespace mpnsim {
 
 namespace {
+
+// A stream's tasks grouped by workflow for the Gantt chart and the trace: task names are
+// "w<k>/<task>" (merge_workflows), group k is named "w<k>: <its graph>".
+std::shared_ptr<const TaskGroups> workflow_groups(const WorkflowStream& stream) {
+  auto g = std::make_shared<TaskGroups>();
+  g->title = "workflow";
+  for (int w = 0; w < stream.workflows(); ++w)
+    g->names.push_back(fmt::format("w{}: {}", w, stream.names[static_cast<std::size_t>(w)]));
+  g->group_of = [](std::string_view name) {
+    int k = -1;
+    if (name.size() > 2 && name[0] == 'w') {
+      const auto slash = name.find('/');
+      if (slash != std::string_view::npos &&
+          std::from_chars(name.data() + 1, name.data() + slash, k).ptr != name.data() + slash)
+        k = -1;
+    }
+    return k;
+  };
+  return g;
+}
 
 class OnlinePoint : public PreparedPoint {
  public:
@@ -31,6 +53,7 @@ class OnlinePoint : public PreparedPoint {
     GanttOptions g;
     g.title = fmt::format("{} on {}: {} workflows, replayed {:.6g}", r.schedule.scheduler, r.network,
                           r.stream.workflows(), r.replay.makespan);
+    if (timeline) g.groups = workflow_groups(r.stream);
     append_timeline_artifacts(out.artifacts, outputs_, stem, r.replay.timeline, setup_.dag.machine.spec, r.schedule.processors, g);
     return out;
   }
@@ -79,6 +102,7 @@ const std::vector<RowsMode>& OnlineExperiment::rows_modes() const {
           {"unfairness", numeric, Better::lower, "sum over workflows of |slowdown - mean slowdown| (Zhao & Sakellariou 2006)", ""},
           {"mean_ttr", numeric, Better::lower, "mean turnaround time ratio: makespan over the critical path of least execution times", ""},
           {"utilisation", numeric, Better::higher, "busy time of the processors over processors x (last finish - first arrival)", ""},
+          {"link_utilisation", numeric, std::nullopt, "busy time of the link directions (the replay's hops) over link directions x (last finish - first arrival)", ""},
           {"throughput", numeric, Better::higher, "workflows per time unit from the first arrival to the last finish", ""},
           {"valid", text, std::nullopt, "true when the schedule passes the checks and no task starts before its workflow arrives", ""},
           {"violations", numeric, Better::lower, "rules the schedule breaks", ""},

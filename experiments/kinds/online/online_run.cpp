@@ -50,7 +50,9 @@ OnlineRun run_online(const OnlineSetup& setup, WorkflowStream stream, bool keep_
     busy += d;
   }
   r.workflows = workflow_figures(problem, s, start, r.replay.finish, alone);
-  r.figures = stream_figures(r.workflows, busy, problem.processors());
+  int directions = 0;
+  for (const LinkSpec& l : setup.dag.machine.spec.links) directions += l.directed ? 1 : 2;
+  r.figures = stream_figures(r.workflows, busy, problem.processors(), r.replay.link_busy, directions);
   return r;
 }
 
@@ -73,6 +75,7 @@ MetricRow online_summary_row(const OnlineRun& r) {
   add("unfairness", r.figures.unfairness);
   add("mean_ttr", r.figures.mean_ttr);
   add("utilisation", r.figures.utilisation);
+  add("link_utilisation", r.figures.link_utilisation);
   add("throughput", r.figures.throughput);
   add("valid", std::string(r.validity.valid() && r.early_starts == 0 ? "true" : "false"));
   add("violations", static_cast<std::int64_t>(r.validity.violations.size()) + r.early_starts);

@@ -8,6 +8,7 @@
 #include "experiments/kinds/online/online_setup.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
+#include "schedulers/online/stream_replay.hpp"
 #include "schedulers/online/stream_metrics.hpp"
 
 namespace mpnsim {
@@ -18,7 +19,7 @@ struct OnlineRun {
   Schedule schedule;
   std::vector<double> dispatched;    // per task: when the policy placed it
   ValidityReport validity;
-  DagReplay replay;                  // the whole stream on the engine, each workflow released at its arrival
+  StreamReplay replay;               // the whole stream on the engine, each workflow released at its arrival
   double makespan = 0;               // the plan's last finish
   int early_starts = 0;              // tasks planned before their workflow's arrival (must be 0)
   std::vector<WorkflowFigures> workflows;  // from the replay

@@ -97,6 +97,11 @@ const std::vector<std::string>& online_keys() {
 }
 
 OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir) {
+  return read_online_setup(src, config, base_dir, std::nullopt);
+}
+
+OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir,
+                              std::optional<DagWorkload> workload) {
   if (!config["machine"]) src.fail(config, "machine", "required: the network and its parameters");
   if (!config["arrivals"])
     src.fail(config, "arrivals", "required: {kind: poisson, rate: R}, {kind: fixed, interval: I} or {kind: trace, file: F}");
@@ -105,11 +110,16 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
   OnlineSetup s{DagSetup{std::move(m.config), std::move(m.comm)}, {}, 0, nullptr, {}};
   s.arrivals = read_arrivals(src, config["arrivals"], base_dir);
   const bool trace = s.arrivals.kind == "trace";
-  if (!trace && !config["workload"])
+  if (!trace && !config["workload"] && !workload)
     src.fail(config, "workload", "required: each workflow's graph, as kind: dag reads it ({kind: random-dag, tasks: N}, ...)");
   if (trace && config["workload"])
     src.fail(config["workload"], "workload", "a trace names each workflow's graph: give no workload with it");
-  if (!trace) {
+  if (trace && workload)
+    src.fail(config["arrivals"], "arrivals", "a trace names each workflow's graph: give no graph with it");
+  if (!trace && workload) {
+    s.dag.workload = std::move(*workload);
+    if (s.dag.workload.graph) check_costs_fit(*s.dag.workload.graph, s.dag.machine.spec);
+  } else if (!trace) {
     s.dag.workload = read_dag_workload(src, config["workload"], "workload", base_dir);
     check_dag_workload_fits(src, config["workload"], "workload", s.dag.workload, s.dag.machine.spec);
   }

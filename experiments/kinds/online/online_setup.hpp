@@ -38,6 +38,10 @@ struct OnlineSetup {
 // at its key (a rate of 0, a negative count) or at its line (a bad trace) before any work.
 const std::vector<std::string>& online_keys();
 OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir);
+// The same around a workload already read (a graph the Python module holds): each workflow is
+// that graph, or drawn from that generator; `config`'s workload, if any, is ignored.
+OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, const std::string& base_dir,
+                              std::optional<DagWorkload> workload);
 
 // The stream of one run: the workflows' graphs (drawn per workflow from the experiment's seed,
 // the repetition and the workflow's number, so that every policy sees the same stream; or the

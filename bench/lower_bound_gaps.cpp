@@ -10,7 +10,8 @@
 //   only the instances it proves optimal count.
 // Identical processors, z = 1, S = 0; the data scaled so that the mean message over one link
 // takes CCR times the mean task. The gap is (optimum - bound) / optimum. Default: both oracles.
-// GAPS_DEBUG=1 in the environment prints every graph the bound misses by more than 20 %.
+// GAPS_DEBUG=1 in the environment prints every graph the bound misses by more than 20 % (GAPS_DEBUG=0.1:
+// by more than 10 %).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -97,7 +98,10 @@ MachineSpec complete_machine(int processors) {
 }
 
 void debug(const char* what, const TaskGraph& g, int processors, double opt, const DagLowerBound& b) {
-  if (!std::getenv("GAPS_DEBUG") || (opt - b.value) / opt <= 0.2) return;
+  const char* debug = std::getenv("GAPS_DEBUG");
+  if (!debug) return;
+  const double threshold = std::atof(debug) > 0 && std::atof(debug) < 1 ? std::atof(debug) : 0.2;
+  if ((opt - b.value) / opt <= threshold) return;
   std::printf("%s P %d opt %g: cp %g comm %g spread %g work %g density %g\n", what, processors, opt, b.critical_path,
               b.communication_path, b.spread, b.work, b.density);
   for (int t = 0; t < g.size(); ++t) std::printf("  t%d %g\n", t, g.work(t));
@@ -162,6 +166,7 @@ void optimal_section(const std::vector<int>& sizes, const std::vector<int>& proc
   std::map<double, std::map<int, Pair>> by_ccr_p;
   std::map<std::string, std::map<double, Pair>> by_family_ccr;
   Pair all;
+  Gaps unproven;
   int tried = 0;
   std::mt19937_64 rng(3636);
   for (const std::string& f : bench::family_names())
@@ -177,7 +182,12 @@ void optimal_section(const std::vector<int>& sizes, const std::vector<int>& proc
             limits.max_states = static_cast<std::uint64_t>(states);
             const Schedule s = schedule_optimal(problem, limits);
             ++tried;
-            if (!s.search || !s.search->optimal) continue;
+            if (!s.search || !s.search->optimal) {
+              // Not proven: the best schedule found is above the optimum, so its gap to the bound
+              // only says how far the bound may lie below the optimum at most.
+              unproven.add((s.makespan() - dag_lower_bound(problem).value) / s.makespan());
+              continue;
+            }
             const double opt = s.makespan();
             const DagLowerBound b = dag_lower_bound(problem);
             by_ccr_p[ccr][P].add(opt, b);
@@ -208,7 +218,9 @@ void optimal_section(const std::vector<int>& sizes, const std::vector<int>& proc
                 100 * total.bound.mean(), 100 * high.plain.mean(), 100 * high.bound.mean(), total.bound.count);
   }
   print_row("all", all, "proven");
-  std::printf("%d of %d instances proven optimal\n", all.bound.count, tried);
+  std::printf("%d of %d instances proven optimal; on the %d others the bound is at most %.1f %% below the best "
+              "schedule found on average (at most %.1f %%)\n",
+              all.bound.count, tried, unproven.count, 100 * unproven.mean(), 100 * unproven.max);
 }
 
 }  // namespace

@@ -53,12 +53,12 @@ double one_processor_time(const std::vector<Neighbour>& local) {
 // the set, the remote part only falls), so the k = 0..m prefixes of that order suffice.
 // The successors' split is the mirror image (see one_processor_time). `neighbours` is
 // reordered; `local` is scratch.
+// A single neighbour, the common case, without the machinery: shared or apart.
+double lone_neighbour_bound(const Neighbour& n) { return std::min(n.apart, std::max(0.0, n.when) + n.exec); }
+
 double split_bound(std::vector<Neighbour>& neighbours, std::vector<Neighbour>& local) {
   if (neighbours.empty()) return 0;
-  if (neighbours.size() == 1) {  // the common case, without the machinery: shared or apart
-    const Neighbour& n = neighbours.front();
-    return std::min(n.apart, std::max(0.0, n.when) + n.exec);
-  }
+  if (neighbours.size() == 1) return lone_neighbour_bound(neighbours.front());
   auto later = [](const Neighbour& x, const Neighbour& y) { return x.apart > y.apart; };
   if (neighbours.size() <= 8) {  // most tasks have a few: a plain insertion sort is quickest
     for (std::size_t i = 1; i < neighbours.size(); ++i)
@@ -255,7 +255,22 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
   for (std::size_t i = 0; i < n; ++i) {
     const int v = topo[i];
     prefetch(i, true);
-    gather_neighbours(g, g.in_edges(v), true, message_floor, by_task);
+    Slot& mine = slot[at(v)];
+    const std::span<const int> in = g.in_edges(v);
+    if (in.size() <= 1 && !closure.on()) {  // no neighbour or one: no list to build
+      double ready = 0;
+      mine.bound = 0;
+      if (!in.empty()) {
+        const DagEdge& d = g.edge(in.front());
+        const Slot& s = slot[at(d.from)];
+        mine.bound = lone_neighbour_bound({s.bound, s.exec, s.bound + s.exec + message_floor.time(d.data)});
+        ready = s.plain + s.exec;
+      }
+      mine.plain = ready;
+      if (critical_path) *critical_path = std::max(*critical_path, ready + mine.exec);
+      continue;
+    }
+    gather_neighbours(g, in, true, message_floor, by_task);
     neighbours.clear();
     double ready = 0;
     for (const auto& [u, message] : by_task) {
@@ -263,7 +278,6 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
       neighbours.push_back({s.bound, s.exec, s.bound + s.exec + message});
       ready = std::max(ready, s.plain + s.exec);
     }
-    Slot& mine = slot[at(v)];
     mine.plain = ready;
     if (critical_path) *critical_path = std::max(*critical_path, ready + mine.exec);
     mine.bound = split_bound(neighbours, local);
@@ -283,13 +297,23 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
   for (std::size_t i = 0; i < n; ++i) {
     const int v = topo[n - 1 - i];
     prefetch(i, false);
-    gather_neighbours(g, g.out_edges(v), false, message_floor, by_task);
+    Slot& mine = slot[at(v)];
+    const std::span<const int> out = g.out_edges(v);
+    if (out.size() <= 1 && !closure.on()) {
+      mine.bound = 0;
+      if (!out.empty()) {
+        const DagEdge& d = g.edge(out.front());
+        const Slot& s = slot[at(d.to)];
+        mine.bound = lone_neighbour_bound({s.bound, s.exec, message_floor.time(d.data) + s.exec + s.bound});
+      }
+      continue;
+    }
+    gather_neighbours(g, out, false, message_floor, by_task);
     neighbours.clear();
     for (const auto& [u, message] : by_task) {
       const Slot& s = slot[at(u)];
       neighbours.push_back({s.bound, s.exec, message + s.exec + s.bound});
     }
-    Slot& mine = slot[at(v)];
     mine.bound = split_bound(neighbours, local);
     if (closure.on()) {
       mine.bound = std::max(mine.bound, closure.add(v, by_task, w.tail, w.exec));

@@ -16,7 +16,7 @@ struct DagLowerBound {
   double critical_path = 0;       // longest path of minimum execution times, no communication
   double communication_path = 0;  // the same with the communication that cannot be avoided
   double work = 0;                // work over the processors
-  double spread = 0;              // one processor for a connected part, or a message inside it
+  double spread = 0;              // a connected part on one processor or a message in it (cost tables; else 0)
   double merge = 0;               // tasks that costly messages keep together, one after another
   double density = 0;             // work that must fall inside an interval (Fernandez & Bussell)
   double value = 0;               // the largest of them

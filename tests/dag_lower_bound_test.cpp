@@ -177,13 +177,17 @@ TEST(DagLowerBound, DensityCountsTheWorkForcedIntoAnInterval) {
   const ProblemBox box(std::move(g), complete_machine(2));
   const DagLowerBound b = dag_lower_bound(box.problem());
   EXPECT_DOUBLE_EQ(b.critical_path, 2);
-  EXPECT_DOUBLE_EQ(b.communication_path, 2);
+  // The two sides of a (colocation_bound) see the same: a's processor over [0, T], the other
+  // over [1, T] hold the 4 units when 2 T - 1 >= 4.
+  EXPECT_DOUBLE_EQ(b.communication_path, 2.5);
   EXPECT_DOUBLE_EQ(b.work, 2);
   EXPECT_DOUBLE_EQ(b.density, 2.5);
   EXPECT_DOUBLE_EQ(b.value, 2.5);
   EXPECT_DOUBLE_EQ(optimum(box), 3);
-  // A budget too small to look at more than one interval still gives a sound bound.
   const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 2);
+  EXPECT_DOUBLE_EQ(density_bound(w, 2, 2), 2.5);  // from the windows alone
+  // A budget too small to look at more than one interval still gives a sound bound.
   const double thin = density_bound(w, 2, 2, 1);
   EXPECT_GE(thin, 2);
   EXPECT_LE(thin, 2.5);
@@ -331,6 +335,43 @@ TEST(DagLowerBound, CostlyMessagesGlueTasksTogether) {
   EXPECT_DOUBLE_EQ(merge_bound(alone.problem(), task_windows(alone.problem()), 0), 1 + 3 * 2 + 1);
 }
 
+TEST(DagLowerBound, BranchesSentAwayStartAfterTheirMessage) {
+  // A fork h (2) -> c1..c4 (4 each), data 3, two processors. With h as the reference: on h's
+  // processor the side runs from 0 (h's start) to T (the branches have no tail); elsewhere no
+  // branch starts before 2 + 3 = 5. So 18 units of work fit only if (T - 0) + (T - 5) >= 18:
+  // T >= 11.5. Neither the windows (2 + 7 = 9: the branches apart take 3 + 4 after h), nor the
+  // work (9) nor the intervals see it. The optimum keeps two branches beside h and sends two
+  // away: max(2 + 8, 5 + 8) = 13.
+  TaskGraph g("fork");
+  g.add_task("h", 2);
+  for (int i = 1; i <= 4; ++i) {
+    g.add_task(fmt::format("c{}", i), 4);
+    g.add_edge(0, i, 3);
+  }
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 9);
+  EXPECT_DOUBLE_EQ(colocation_bound(box.problem(), w, 0), 11.5);
+  EXPECT_GE(bound(box), 11.5);
+  EXPECT_DOUBLE_EQ(optimum(box), 13);
+  // On three processors the two others share what is sent away: T + 2 (T - 5) >= 18 gives
+  // T >= 28 / 3, above the windows' 9. The optimum is 10: two branches beside h (2 + 8), one
+  // on each other processor (5 + 4).
+  TaskGraph f("fork3");
+  f.add_task("h", 2);
+  for (int i = 1; i <= 4; ++i) {
+    f.add_task(fmt::format("c{}", i), 4);
+    f.add_edge(0, i, 3);
+  }
+  f.finalize();
+  const ProblemBox three(std::move(f), complete_machine(3));
+  TaskWindows v = task_windows(three.problem());
+  EXPECT_DOUBLE_EQ(colocation_bound(three.problem(), v, 0), 28.0 / 3);
+  EXPECT_DOUBLE_EQ(optimum(three), 10);
+  EXPECT_LE(bound(three), 10 * (1 + 1e-12));
+}
+
 TEST(DagLowerBound, OneProcessorIsTheWholeWork) {
   const ProblemBox box(testing::fork_join_graph(3, 2, 5), complete_machine(1));
   EXPECT_DOUBLE_EQ(bound(box), 1 + 3 * 2 + 1);
@@ -426,6 +467,38 @@ TEST(DagLowerBound, MergeBoundNeverAboveTheOptimum) {
     raised += merge > path * (1 + 1e-9);
   }
   EXPECT_GT(raised, 20);  // it does see more than the windows on many of them
+}
+
+// The conditioned windows and the two sides' load, for every task as the reference, on forks and
+// random graphs where branches are worth sending away: never above the optimum.
+TEST(DagLowerBound, ColocationBoundNeverAboveTheOptimum) {
+  std::mt19937_64 rng(3609);
+  const double ccrs[] = {0.2, 0.5, 1, 2, 5};
+  int raised = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 4 + trial % 4;  // 4..7 tasks
+    const int p = 2 + trial % 2;
+    TaskGraph g = trial % 3 == 0 ? testing::fork_join_graph(n - 2, 1 + static_cast<double>(rng() % 5), ccrs[trial % 5])
+                                 : random_graph(rng, n, 0.3 + 0.1 * (trial % 3), ccrs[trial % 5]);
+    const int tasks = g.size();
+    if (trial % 7 == 4) {
+      std::vector<double> costs;
+      std::uniform_real_distribution<double> cost(1, 10);
+      for (int i = 0; i < tasks * p; ++i) costs.push_back(std::round(cost(rng)));
+      g.set_costs(CostTable(tasks, p, costs));
+    }
+    const ProblemBox box(std::move(g), random_machine(rng, p, trial));
+    const double opt = optimum(box);
+    for (int r = 0; r < tasks; ++r) {
+      TaskWindows w = task_windows(box.problem());
+      const double path = communication_path_bound(w);
+      const double conditioned = colocation_bound(box.problem(), w, r);
+      EXPECT_LE(conditioned, opt * (1 + 1e-9)) << "trial " << trial << ", reference " << r;
+      EXPECT_LE(communication_path_bound(w), opt * (1 + 1e-9)) << "trial " << trial << ", raised windows";
+      raised += conditioned > path * (1 + 1e-9);
+    }
+  }
+  EXPECT_GT(raised, 50);
 }
 
 // Under contention the optimum of every schedule the engine can play (the exhaustive oracle of

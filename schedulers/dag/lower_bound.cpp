@@ -340,6 +340,24 @@ double communication_path_bound(const TaskWindows& w) {
   return longest;
 }
 
+namespace {
+
+// The least T at which one processor free over [here, T] (here: its least start plus least
+// tail) and P - 1 processors free over [away, T] hold `work`: capacity max(0, T - here) +
+// (P - 1) max(0, T - away), which grows with T piece by piece.
+double two_sided_load(double work, double here, double away, int processors) {
+  if (processors <= 1 || away == kInf) return here + work;
+  const double others = processors - 1;
+  if (here <= away) {
+    if (work <= away - here) return here + work;  // done before the others may start
+    return away + (work - (away - here)) / processors;
+  }
+  if (work <= others * (here - away)) return away + work / others;
+  return here + (work - others * (here - away)) / processors;
+}
+
+}  // namespace
+
 double colocation_bound(const DagProblem& problem, TaskWindows& w, int reference) {
   const TaskGraph& g = problem.graph;
   const std::vector<int> topo = topological_order(g);
@@ -382,7 +400,20 @@ double colocation_bound(const DagProblem& problem, TaskWindows& w, int reference
   double longest = 0;
   for (std::size_t v = 0; v < n; ++v)
     longest = std::max(longest, std::min(start[0][v] + w.exec[v] + tail[0][v], start[1][v] + w.exec[v] + tail[1][v]));
-  return longest;
+  // The load of the two sides: whatever runs on the reference's processor runs there between the
+  // least start and the least tail of that side, and whatever runs elsewhere shares the other
+  // P - 1 processors between the least start and tail of the other side (a fork's branches sent
+  // away start no sooner than the fork plus a message). Every task is on one side, so the work
+  // fits in the two capacities together.
+  double work = 0, head_here = kInf, tail_here = kInf, head_away = kInf, tail_away = kInf;
+  for (std::size_t v = 0; v < n; ++v) {
+    work += w.exec[v];
+    head_here = std::min(head_here, start[0][v]);
+    tail_here = std::min(tail_here, tail[0][v]);
+    head_away = std::min(head_away, start[1][v]);
+    tail_away = std::min(tail_away, tail[1][v]);
+  }
+  return std::max(longest, two_sided_load(work, head_here + tail_here, head_away + tail_away, problem.processors()));
 }
 
 double spread_bound(const DagProblem& problem, const TaskWindows& w) {

@@ -56,7 +56,9 @@ double communication_path_bound(const TaskWindows& windows);
 // on different sides. Starts and tails are computed for both sides; the bound is the largest
 // over tasks of the lesser of the two sides' start + exec + tail. A fork's branches that leave
 // it pay a message into a join on its processor, which the unconditioned split cannot see.
-// Raises `windows` where a side's bound does (every schedule puts the task on one side).
+// Raises `windows` where a side's bound does (every schedule puts the task on one side). Also
+// the load of the two sides: the reference's processor from its side's least start to its least
+// tail, and the P - 1 others likewise for the other side, must hold the whole work.
 double colocation_bound(const DagProblem& problem, TaskWindows& windows, int reference);
 
 // Each weakly connected part of the graph either runs wholly on one processor, one task after

@@ -18,127 +18,21 @@
 
 #include <fmt/format.h>
 
+#include "dag_families.hpp"
 #include "schedulers/dag/comm_cost.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "topologies/families.hpp"
-#include "workloads/dag/dag_generator.hpp"
 
 namespace {
 
 using namespace mpnsim;
 
-// The structured families of the optimal-scheduling literature, built here with whole works
-// 1..9 and data 1..9 (scaled to the CCR afterwards).
-struct Builder {
-  TaskGraph g;
-  std::mt19937_64& rng;
-  int task() { return g.add_task(fmt::format("t{}", g.size()), std::uniform_int_distribution<int>(1, 9)(rng)); }
-  void edge(int a, int b) { g.add_edge(a, b, std::uniform_int_distribution<int>(1, 9)(rng)); }
-};
-
-TaskGraph family(const std::string& name, int n, std::mt19937_64& rng) {
-  if (name == "random") {
-    RandomDagParams p;
-    p.tasks = n;
-    p.exec_max = 9;
-    p.data_max = 9;
-    p.seed = rng();
-    return generate_random_dag(p);
-  }
-  Builder b{TaskGraph(name), rng};
-  if (name == "fork" || name == "join") {
-    const int hub = b.task();
-    for (int i = 1; i < n; ++i) {
-      const int t = b.task();
-      name == "fork" ? b.edge(hub, t) : b.edge(t, hub);
-    }
-  } else if (name == "fork-join") {
-    const int fork = b.task();
-    std::vector<int> mid;
-    for (int i = 2; i < n; ++i) {
-      mid.push_back(b.task());
-      b.edge(fork, mid.back());
-    }
-    const int join = b.task();
-    for (int m : mid) b.edge(m, join);
-  } else if (name == "out-tree" || name == "in-tree") {
-    for (int i = 0; i < n; ++i) {
-      b.task();
-      if (i > 0) name == "out-tree" ? b.edge((i - 1) / 2, i) : b.edge(i, (i - 1) / 2);
-    }
-  } else if (name == "pipeline") {  // two chains, each stage feeding both next stages
-    for (int i = 0; i < n; ++i) {
-      b.task();
-      if (i >= 2) {
-        const int previous = 2 * (i / 2 - 1);
-        b.edge(previous, i);
-        if (previous + 1 < i) b.edge(previous + 1, i);
-      }
-    }
-  } else if (name == "stencil") {  // levels of width 3, each task feeding its neighbours below
-    const int width = 3;
-    for (int i = 0; i < n; ++i) {
-      b.task();
-      const int level = i / width, col = i % width;
-      if (level == 0) continue;
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int c = col + dc;
-        if (c >= 0 && c < width) b.edge((level - 1) * width + c, i);
-      }
-    }
-  } else if (name == "series-parallel") {  // random series and parallel compositions
-    std::function<std::pair<int, int>(int)> sp = [&](int size) -> std::pair<int, int> {
-      if (size == 1) {
-        const int t = b.task();
-        return {t, t};
-      }
-      if (size == 2 || rng() % 2 == 0) {  // series
-        const int left = 1 + static_cast<int>(rng() % static_cast<unsigned>(size - 1));
-        const auto a = sp(left), c = sp(size - left);
-        b.edge(a.second, c.first);
-        return {a.first, c.second};
-      }
-      // parallel between a source and a sink
-      const int src = b.task();
-      const int inner = size - 2;
-      const int left = inner >= 2 ? 1 + static_cast<int>(rng() % static_cast<unsigned>(inner - 1)) : inner;
-      std::vector<std::pair<int, int>> parts{sp(left)};
-      if (inner - left > 0) parts.push_back(sp(inner - left));
-      const int sink = b.task();
-      for (auto [f, l] : parts) {
-        b.edge(src, f);
-        b.edge(l, sink);
-      }
-      return {src, sink};
-    };
-    sp(n);
-  }
-  b.g.finalize();
-  return std::move(b.g);
-}
-
 bool g_real = false;  // --real: real-valued data; else whole works and data, as the literature's graph sets
 
-// The graph with its data scaled so that mean data / mean work = ccr (on unit links and
-// processors, communication over computation). Whole weights (the default): works drawn anew in
-// 10..90 and data rounded to whole numbers, at least 1, so that the instance lies on a grid of
-// whole time units as the published graph sets do; --real keeps the works 1..9 and scales the
-// data exactly (any real).
-TaskGraph with_ccr(const TaskGraph& g, double ccr, std::mt19937_64& rng) {
-  std::vector<double> works;
-  for (int t = 0; t < g.size(); ++t)
-    works.push_back(g_real ? g.work(t) : std::uniform_int_distribution<int>(10, 90)(rng));
-  double mean_work = 0;
-  for (double w : works) mean_work += w / g.size();
-  const double mean_data = g.edge_count() > 0 ? g.total_data() / g.edge_count() : 1;
-  TaskGraph out(g.name());
-  for (int t = 0; t < g.size(); ++t) out.add_task(std::string(g.task(t).name), works[static_cast<std::size_t>(t)]);
-  for (const DagEdge& e : g.edges()) {
-    const double data = e.data * ccr * mean_work / mean_data;
-    out.add_edge(e.from, e.to, g_real ? data : std::max(1.0, std::round(data)));
-  }
-  out.finalize();
-  return out;
+// The graph with its data scaled to the CCR: whole weights (bench::whole_with_ccr) or, with
+// --real, its works 1..9 and data scaled exactly (bench::with_ccr).
+TaskGraph weighted(const TaskGraph& g, double ccr, std::mt19937_64& rng) {
+  return g_real ? bench::with_ccr(g, ccr) : bench::whole_with_ccr(g, ccr, rng);
 }
 
 struct Row {
@@ -197,8 +91,7 @@ int main(int argc, char** argv) {
   bool quick = false;
   std::vector<int> sizes{10, 20, 30};
   std::vector<int> processor_list;
-  std::vector<std::string> families{"random",   "fork",     "join",    "fork-join",      "in-tree",
-                                    "out-tree", "pipeline", "stencil", "series-parallel"};
+  std::vector<std::string> families = bench::family_names();
   std::string part;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
@@ -245,7 +138,7 @@ int main(int argc, char** argv) {
         Row row;
         for (double ccr : ccrs) {
           std::mt19937_64 rng = seeded(fmt::format("{} {} {} {}", f, n, P, ccr));
-          const TaskGraph g = with_ccr(family(f, n, rng), ccr, rng);
+          const TaskGraph g = weighted(bench::family(f, n, rng), ccr, rng);
           const Topology net = complete_graph(P);
           const MachineSpec m = uniform_machine(P, net.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
           bool proven = false;
@@ -273,7 +166,7 @@ int main(int argc, char** argv) {
     for (double ccr : ccrs)
       for (int k = 0; k < (quick ? 2 : 4); ++k) {
         std::mt19937_64 rng = seeded(fmt::format("{} {} {}", name, ccr, k));
-        const TaskGraph g = with_ccr(family("random", 10, rng), ccr, rng);
+        const TaskGraph g = weighted(bench::family("random", 10, rng), ccr, rng);
         const MachineSpec m = uniform_machine(net.size(), net.links(), false, ProcessorSpec{1, true, 1, 1}, 1, 0);
         bool proven = false;
         const double s = run_one(g, m, CommModel::contention, limit, proven);

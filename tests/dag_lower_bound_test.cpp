@@ -8,6 +8,7 @@
 #include <random>
 
 #include "dag_brute_force.hpp"
+#include "dag_exact_oracles.hpp"
 #include "dag_test_support.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
@@ -176,13 +177,17 @@ TEST(DagLowerBound, DensityCountsTheWorkForcedIntoAnInterval) {
   const ProblemBox box(std::move(g), complete_machine(2));
   const DagLowerBound b = dag_lower_bound(box.problem());
   EXPECT_DOUBLE_EQ(b.critical_path, 2);
-  EXPECT_DOUBLE_EQ(b.communication_path, 2);
+  // The two sides of a (colocation_bound) see the same: a's processor over [0, T], the other
+  // over [1, T] hold the 4 units when 2 T - 1 >= 4.
+  EXPECT_DOUBLE_EQ(b.communication_path, 2.5);
   EXPECT_DOUBLE_EQ(b.work, 2);
   EXPECT_DOUBLE_EQ(b.density, 2.5);
   EXPECT_DOUBLE_EQ(b.value, 2.5);
   EXPECT_DOUBLE_EQ(optimum(box), 3);
-  // A budget too small to look at more than one interval still gives a sound bound.
   const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 2);
+  EXPECT_DOUBLE_EQ(density_bound(w, 2, 2), 2.5);  // from the windows alone
+  // A budget too small to look at more than one interval still gives a sound bound.
   const double thin = density_bound(w, 2, 2, 1);
   EXPECT_GE(thin, 2);
   EXPECT_LE(thin, 2.5);
@@ -286,6 +291,87 @@ TEST(DagLowerBound, ABranchThatLeavesTheForkPaysTwiceIntoAJoinBesideIt) {
   EXPECT_DOUBLE_EQ(optimum(box), 9);
 }
 
+TEST(DagLowerBound, CostlyMessagesGlueTasksTogether) {
+  // x -> z, y -> z, y -> w with data 20 and a cheap y -> e (0.5), every task 1, two
+  // processors. Every edge's least path through its message: 1 + 20 + 1 = 22 for the costly
+  // three, and for y -> e max(1 + 0.5, 1) + 1 = 2.5. The spread bound takes the cheapest, 2.5.
+  // But a schedule shorter than 22 keeps x, y, z and w on one processor, 4 in all: either the
+  // costly edges cross (22 at least) or it takes 4; sending e away does not shorten it. 4 is
+  // the optimum, which no single task's window sees (3 at most: x and y before z).
+  TaskGraph g("glued");
+  for (const char* name : {"x", "y", "z", "w", "e"}) g.add_task(name, 1);
+  g.add_edge(0, 2, 20);
+  g.add_edge(1, 2, 20);
+  g.add_edge(1, 3, 20);
+  g.add_edge(1, 4, 0.5);
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  const TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 3);
+  EXPECT_DOUBLE_EQ(spread_bound(box.problem(), w), 2.5);
+  EXPECT_DOUBLE_EQ(merge_bound(box.problem(), w, 0), 4);
+  EXPECT_DOUBLE_EQ(merge_bound(box.problem(), w, 5), 5);  // never below what is known
+  EXPECT_DOUBLE_EQ(bound(box), 4);
+  EXPECT_DOUBLE_EQ(optimum(box), 4);
+  // a -> b and c -> d with data 20, a -> c with 0.5, every task 1. c starts at 1 at the soonest
+  // and has a tail of 1 (d after it), so a -> c crossing ends no sooner than 1.5 + 1 + 1 = 3.5.
+  // Below 22 and 23 (the costly edges' paths) a and b share a processor, and so do c and d: 2
+  // each, 3 with c's start. At 3.5 the cheap edge may cross; below it all four share one
+  // processor, 4. The least consistent length is 3.5, the optimum ({a, b} and {c, d} apart).
+  TaskGraph h("two-pairs");
+  for (const char* name : {"a", "b", "c", "d"}) h.add_task(name, 1);
+  h.add_edge(0, 1, 20);
+  h.add_edge(0, 2, 0.5);
+  h.add_edge(2, 3, 20);
+  h.finalize();
+  const ProblemBox pairs(std::move(h), complete_machine(2));
+  const TaskWindows v = task_windows(pairs.problem());
+  EXPECT_DOUBLE_EQ(v.start[2], 1);
+  EXPECT_DOUBLE_EQ(v.tail[2], 1);
+  EXPECT_DOUBLE_EQ(merge_bound(pairs.problem(), v, 0), 3.5);
+  EXPECT_DOUBLE_EQ(optimum(pairs), 3.5);
+  // On one processor no message can leave: every edge glues, the whole work.
+  const ProblemBox alone(testing::fork_join_graph(3, 2, 0), complete_machine(1));
+  EXPECT_DOUBLE_EQ(merge_bound(alone.problem(), task_windows(alone.problem()), 0), 1 + 3 * 2 + 1);
+}
+
+TEST(DagLowerBound, BranchesSentAwayStartAfterTheirMessage) {
+  // A fork h (2) -> c1..c4 (4 each), data 3, two processors. With h as the reference: on h's
+  // processor the side runs from 0 (h's start) to T (the branches have no tail); elsewhere no
+  // branch starts before 2 + 3 = 5. So 18 units of work fit only if (T - 0) + (T - 5) >= 18:
+  // T >= 11.5. Neither the windows (2 + 7 = 9: the branches apart take 3 + 4 after h), nor the
+  // work (9) nor the intervals see it. The optimum keeps two branches beside h and sends two
+  // away: max(2 + 8, 5 + 8) = 13.
+  TaskGraph g("fork");
+  g.add_task("h", 2);
+  for (int i = 1; i <= 4; ++i) {
+    g.add_task(fmt::format("c{}", i), 4);
+    g.add_edge(0, i, 3);
+  }
+  g.finalize();
+  const ProblemBox box(std::move(g), complete_machine(2));
+  TaskWindows w = task_windows(box.problem());
+  EXPECT_DOUBLE_EQ(communication_path_bound(w), 9);
+  EXPECT_DOUBLE_EQ(colocation_bound(box.problem(), w, 0), 11.5);
+  EXPECT_GE(bound(box), 11.5);
+  EXPECT_DOUBLE_EQ(optimum(box), 13);
+  // On three processors the two others share what is sent away: T + 2 (T - 5) >= 18 gives
+  // T >= 28 / 3, above the windows' 9. The optimum is 10: two branches beside h (2 + 8), one
+  // on each other processor (5 + 4).
+  TaskGraph f("fork3");
+  f.add_task("h", 2);
+  for (int i = 1; i <= 4; ++i) {
+    f.add_task(fmt::format("c{}", i), 4);
+    f.add_edge(0, i, 3);
+  }
+  f.finalize();
+  const ProblemBox three(std::move(f), complete_machine(3));
+  TaskWindows v = task_windows(three.problem());
+  EXPECT_DOUBLE_EQ(colocation_bound(three.problem(), v, 0), 28.0 / 3);
+  EXPECT_DOUBLE_EQ(optimum(three), 10);
+  EXPECT_LE(bound(three), 10 * (1 + 1e-12));
+}
+
 TEST(DagLowerBound, OneProcessorIsTheWholeWork) {
   const ProblemBox box(testing::fork_join_graph(3, 2, 5), complete_machine(1));
   EXPECT_DOUBLE_EQ(bound(box), 1 + 3 * 2 + 1);
@@ -351,6 +437,90 @@ TEST(DagLowerBound, NeverAboveTheOptimumOfSmallGraphs) {
   EXPECT_GT(tight, 0);  // the oracle and the bound meet sometimes: neither is trivially loose
 }
 
+// The merge bound on its own (from nothing known), above all at high CCR where it counts:
+// never above the optimum, and without a cost table never below the spread bound it refines.
+TEST(DagLowerBound, MergeBoundNeverAboveTheOptimum) {
+  std::mt19937_64 rng(3607);
+  const double ccrs[] = {1, 2, 5, 10, 20};
+  int raised = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 4 + trial % 4;  // 4..7 tasks
+    const int p = 2 + trial % 2;
+    TaskGraph g = random_graph(rng, n, 0.25 + 0.1 * (trial % 4), ccrs[trial % 5]);
+    const bool table = trial % 7 == 3;
+    if (table) {
+      std::vector<double> costs;
+      std::uniform_real_distribution<double> cost(1, 10);
+      for (int i = 0; i < n * p; ++i) costs.push_back(std::round(cost(rng)));
+      g.set_costs(CostTable(n, p, costs));
+    }
+    const ProblemBox box(std::move(g), random_machine(rng, p, trial));
+    const TaskWindows w = task_windows(box.problem());
+    const double merge = merge_bound(box.problem(), w, 0);
+    const double opt = optimum(box);
+    EXPECT_LE(merge, opt * (1 + 1e-9)) << "trial " << trial << ": " << n << " tasks, " << p << " processors";
+    // From the windows' own bound (which covers every task alone), at least the spread bound.
+    const double path = communication_path_bound(w);
+    if (!table) {
+      EXPECT_GE(merge_bound(box.problem(), w, path), spread_bound(box.problem(), w) * (1 - 1e-12)) << "trial " << trial;
+    }
+    raised += merge > path * (1 + 1e-9);
+  }
+  EXPECT_GT(raised, 20);  // it does see more than the windows on many of them
+}
+
+// The conditioned windows and the two sides' load, for every task as the reference, on forks and
+// random graphs where branches are worth sending away: never above the optimum.
+TEST(DagLowerBound, ColocationBoundNeverAboveTheOptimum) {
+  std::mt19937_64 rng(3609);
+  const double ccrs[] = {0.2, 0.5, 1, 2, 5};
+  int raised = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 4 + trial % 4;  // 4..7 tasks
+    const int p = 2 + trial % 2;
+    TaskGraph g = trial % 3 == 0 ? testing::fork_join_graph(n - 2, 1 + static_cast<double>(rng() % 5), ccrs[trial % 5])
+                                 : random_graph(rng, n, 0.3 + 0.1 * (trial % 3), ccrs[trial % 5]);
+    const int tasks = g.size();
+    if (trial % 7 == 4) {
+      std::vector<double> costs;
+      std::uniform_real_distribution<double> cost(1, 10);
+      for (int i = 0; i < tasks * p; ++i) costs.push_back(std::round(cost(rng)));
+      g.set_costs(CostTable(tasks, p, costs));
+    }
+    const ProblemBox box(std::move(g), random_machine(rng, p, trial));
+    const double opt = optimum(box);
+    for (int r = 0; r < tasks; ++r) {
+      TaskWindows w = task_windows(box.problem());
+      const double path = communication_path_bound(w);
+      const double conditioned = colocation_bound(box.problem(), w, r);
+      EXPECT_LE(conditioned, opt * (1 + 1e-9)) << "trial " << trial << ", reference " << r;
+      EXPECT_LE(communication_path_bound(w), opt * (1 + 1e-9)) << "trial " << trial << ", raised windows";
+      raised += conditioned > path * (1 + 1e-9);
+    }
+  }
+  EXPECT_GT(raised, 50);
+}
+
+// Under contention the optimum of every schedule the engine can play (the exhaustive oracle of
+// the exact scheduler's tests: routes, ports, link directions, CPUs without co-processors).
+TEST(DagLowerBound, NeverAboveTheOptimumUnderContention) {
+  std::mt19937_64 rng(3608);
+  const std::vector<Topology> nets = {chain(3), star(4), ring(3), hypercube(2)};
+  for (int trial = 0; trial < 24; ++trial) {
+    const Topology& t = nets[static_cast<std::size_t>(trial) % nets.size()];
+    MachineSpec m = testing::dag_machine(t, 1, trial % 3 == 0 ? 0.5 : 0);
+    for (auto& pr : m.processors) {
+      pr.send_ports = pr.recv_ports = 1;
+      pr.coprocessor = trial % 2 == 0;
+    }
+    const ProblemBox box(random_graph(rng, 3 + trial % 2, 0.6, std::array{0.5, 2.0, 10.0}[trial % 3]), std::move(m));
+    DagProblem p = box.problem();
+    p.options.model = CommModel::contention;
+    const double truth = testing::brute_force_contention(p);
+    EXPECT_LE(dag_lower_bound(p).value, truth * (1 + 1e-9)) << "trial " << trial << " on " << t.name();
+  }
+}
+
 // What every scheduler writes on larger graphs, planned and replayed, against the bound.
 TEST(DagLowerBound, NeverAboveAnySchedulersPlanOrReplay) {
   std::mt19937_64 rng(3636);
@@ -386,7 +556,10 @@ TEST(DagLowerBound, NeverAboveAnySchedulersPlanOrReplay) {
       for (const char* comm : {"free", "contention"})
         for (const char* route : {"engine", "earliest"}) {
           if (std::string(comm) == "free" && std::string(route) == "earliest") continue;
-          const ParamSet params = resolve_params(e.params, {{"comm", comm}, {"route", route}});
+          std::vector<std::pair<std::string, std::string>> given{{"comm", comm}, {"route", route}};
+          // The exact search's best schedule within a small budget is a schedule like any other.
+          if (e.name == "optimal") given.emplace_back("max_states", "2000");
+          const ParamSet params = resolve_params(e.params, given);
           DagProblem p = box.problem();
           p.options = comm_options(params);
           const Schedule s = e.schedule(p, params);

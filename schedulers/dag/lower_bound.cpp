@@ -10,6 +10,7 @@
 #include <limits>
 #include <span>
 
+#include "schedulers/dag/message_floor.hpp"
 #include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
@@ -52,13 +53,19 @@ double one_processor_time(const std::vector<Neighbour>& local) {
 // the set, the remote part only falls), so the k = 0..m prefixes of that order suffice.
 // The successors' split is the mirror image (see one_processor_time). `neighbours` is
 // reordered; `local` is scratch.
+// A single neighbour, the common case, without the machinery: shared or apart.
+double lone_neighbour_bound(const Neighbour& n) { return std::min(n.apart, std::max(0.0, n.when) + n.exec); }
+
 double split_bound(std::vector<Neighbour>& neighbours, std::vector<Neighbour>& local) {
   if (neighbours.empty()) return 0;
-  if (neighbours.size() == 1) {  // the common case, without the machinery: shared or apart
-    const Neighbour& n = neighbours.front();
-    return std::min(n.apart, std::max(0.0, n.when) + n.exec);
+  if (neighbours.size() == 1) return lone_neighbour_bound(neighbours.front());
+  auto later = [](const Neighbour& x, const Neighbour& y) { return x.apart > y.apart; };
+  if (neighbours.size() <= 8) {  // most tasks have a few: a plain insertion sort is quickest
+    for (std::size_t i = 1; i < neighbours.size(); ++i)
+      for (std::size_t j = i; j > 0 && later(neighbours[j], neighbours[j - 1]); --j) std::swap(neighbours[j], neighbours[j - 1]);
+  } else {
+    std::sort(neighbours.begin(), neighbours.end(), later);
   }
-  std::sort(neighbours.begin(), neighbours.end(), [](const Neighbour& x, const Neighbour& y) { return x.apart > y.apart; });
   const bool exact = neighbours.size() <= kExactNeighbours;
   double best = neighbours.front().apart;  // none shares the processor
   local.clear();
@@ -88,26 +95,7 @@ double split_bound(std::vector<Neighbour>& neighbours, std::vector<Neighbour>& l
 
 }  // namespace
 
-namespace {
-
-// min S and min z * Tcm over the links: a message of d units takes at least s + d * z between
-// two processors, since its route has a hop. Infinite on one processor.
-struct MessageFloor {
-  double s = kInf, z = kInf;
-  explicit MessageFloor(const MachineSpec& machine) {
-    if (machine.size() < 2) return;
-    for (const LinkSpec& l : machine.links) {
-      s = std::min(s, l.startup);
-      z = std::min(z, l.z * machine.Tcm);
-    }
-  }
-  double time(double data) const { return s == kInf ? kInf : s + data * z; }
-};
-
-}  // namespace
-
 double min_message_time(const MachineSpec& machine, double data) {
-  // The least S and the least z may sit on different links: their sum is at most any hop's.
   return MessageFloor(machine).time(data);
 }
 
@@ -144,7 +132,8 @@ double longest_path(const TaskGraph& g, const std::vector<int>& topo, const std:
 
 // A task's neighbours over `edges` (its predecessors when `incoming`, else its successors) with
 // the least time of their message: two edges between the same two tasks are two messages, and
-// the later counts (a neighbour counts once).
+// the later counts (a neighbour counts once). Such twins are rare: a short list is checked pair
+// by pair and sorted only when it holds one, so that the usual task costs no sort.
 void gather_neighbours(const TaskGraph& g, std::span<const int> edges, bool incoming, const MessageFloor& floor,
                        std::vector<std::pair<int, double>>& by_task) {
   by_task.clear();
@@ -152,10 +141,17 @@ void gather_neighbours(const TaskGraph& g, std::span<const int> edges, bool inco
     const DagEdge& d = g.edge(e);
     by_task.emplace_back(incoming ? d.from : d.to, floor.time(d.data));
   }
-  if (by_task.size() < 2) return;
+  const std::size_t k = by_task.size();
+  if (k < 2) return;
+  if (k <= 8) {
+    bool twins = false;
+    for (std::size_t i = 1; i < k && !twins; ++i)
+      for (std::size_t j = 0; j < i; ++j) twins = twins || by_task[i].first == by_task[j].first;
+    if (!twins) return;
+  }
   std::sort(by_task.begin(), by_task.end());
   std::size_t kept = 0;
-  for (std::size_t i = 0; i < by_task.size(); ++i) {
+  for (std::size_t i = 0; i < k; ++i) {
     if (kept > 0 && by_task[kept - 1].first == by_task[i].first)
       by_task[kept - 1].second = std::max(by_task[kept - 1].second, by_task[i].second);
     else
@@ -225,65 +221,106 @@ class Closure {
 TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& topo, std::vector<double> exec,
                              double* critical_path = nullptr) {
   const TaskGraph& g = problem.graph;
+  const std::size_t n = at(g.size());
   TaskWindows w;
   w.exec = std::move(exec);
-  std::vector<double> plain(critical_path ? at(g.size()) : 0, 0.0);  // earliest starts without messages
-  w.start.assign(at(g.size()), 0.0);
-  w.tail.assign(at(g.size()), 0.0);
+  w.start.assign(n, 0.0);
+  w.tail.assign(n, 0.0);
+  // What a pass reads of each neighbour, side by side so that one cache line holds it: the
+  // bound found so far (start forwards, tail backwards), the least time and, forwards, the
+  // earliest start without messages (for the critical path). On large graphs these reads,
+  // scattered over the tasks, are most of the cost.
+  struct Slot {
+    double bound, exec, plain;
+  };
+  std::vector<Slot> slot(n);
+  for (std::size_t t = 0; t < n; ++t) slot[t] = {0.0, w.exec[t], 0.0};
   std::vector<std::pair<int, double>> by_task;
   std::vector<Neighbour> neighbours, local;
   const MessageFloor message_floor(problem.machine);
-  auto gather = [&](std::span<const int> edges, bool incoming) {
-    gather_neighbours(g, edges, incoming, message_floor, by_task);
-  };
   // Cache hints: a task's edges lie anywhere among the graph's, and so do its neighbours'
-  // bounds; ask for the edges a few tasks ahead and, once those are near, for the bounds.
-  auto prefetch = [&](std::size_t i, bool incoming, const std::vector<double>& bound) {
-    auto order = [&](std::size_t k) { return incoming ? topo[k] : topo[topo.size() - 1 - k]; };
+  // slots; ask for the edges a few tasks ahead and, once those are near, for the slots.
+  auto prefetch = [&](std::size_t i, bool incoming) {
+    auto order = [&](std::size_t k) { return incoming ? topo[k] : topo[n - 1 - k]; };
     auto edges = [&](int t) { return incoming ? g.in_edges(t) : g.out_edges(t); };
-    if (i + 6 < topo.size())
+    if (i + 6 < n)
       for (int e : edges(order(i + 6))) __builtin_prefetch(&g.edge(e));
-    if (i + 3 < topo.size())
+    if (i + 3 < n)
       for (int e : edges(order(i + 3))) {
         const DagEdge& d = g.edge(e);
-        __builtin_prefetch(&bound[at(incoming ? d.from : d.to)]);
+        __builtin_prefetch(&slot[at(incoming ? d.from : d.to)]);
       }
   };
   Closure closure(g.size());
-  for (std::size_t i = 0; i < topo.size(); ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
     const int v = topo[i];
-    prefetch(i, true, w.start);
-    gather(g.in_edges(v), true);
+    prefetch(i, true);
+    Slot& mine = slot[at(v)];
+    const std::span<const int> in = g.in_edges(v);
+    if (in.size() <= 1 && !closure.on()) {  // no neighbour or one: no list to build
+      double ready = 0;
+      mine.bound = 0;
+      if (!in.empty()) {
+        const DagEdge& d = g.edge(in.front());
+        const Slot& s = slot[at(d.from)];
+        mine.bound = lone_neighbour_bound({s.bound, s.exec, s.bound + s.exec + message_floor.time(d.data)});
+        ready = s.plain + s.exec;
+      }
+      mine.plain = ready;
+      if (critical_path) *critical_path = std::max(*critical_path, ready + mine.exec);
+      continue;
+    }
+    gather_neighbours(g, in, true, message_floor, by_task);
     neighbours.clear();
     double ready = 0;
     for (const auto& [u, message] : by_task) {
-      const double finish = w.start[at(u)] + w.exec[at(u)];
-      neighbours.push_back({w.start[at(u)], w.exec[at(u)], finish + message});
-      if (critical_path) ready = std::max(ready, plain[at(u)] + w.exec[at(u)]);
+      const Slot& s = slot[at(u)];
+      neighbours.push_back({s.bound, s.exec, s.bound + s.exec + message});
+      ready = std::max(ready, s.plain + s.exec);
     }
-    if (critical_path) {
-      plain[at(v)] = ready;
-      *critical_path = std::max(*critical_path, ready + w.exec[at(v)]);
+    mine.plain = ready;
+    if (critical_path) *critical_path = std::max(*critical_path, ready + mine.exec);
+    mine.bound = split_bound(neighbours, local);
+    if (closure.on()) {
+      mine.bound = std::max(mine.bound, closure.add(v, by_task, w.start, w.exec));
+      w.start[at(v)] = mine.bound;  // the closure reads the starts found so far
     }
-    w.start[at(v)] = split_bound(neighbours, local);
-    if (closure.on()) w.start[at(v)] = std::max(w.start[at(v)], closure.add(v, by_task, w.start, w.exec));
+  }
+  for (std::size_t t = 0; t < n; ++t) {
+    w.start[t] = slot[t].bound;
+    slot[t].bound = 0;
   }
   // Backwards: what must follow a task's finish. A successor s elsewhere waits for the message,
   // then runs, then has its own tail; those on the task's processor run one after another from
   // its finish, each followed by its tail.
   if (closure.on()) closure.clear();
-  for (std::size_t i = 0; i < topo.size(); ++i) {
-    const int v = topo[topo.size() - 1 - i];
-    prefetch(i, false, w.tail);
-    gather(g.out_edges(v), false);
-    neighbours.clear();
-    for (const auto& [s, message] : by_task) {
-      const double q = w.tail[at(s)];
-      neighbours.push_back({q, w.exec[at(s)], message + w.exec[at(s)] + q});
+  for (std::size_t i = 0; i < n; ++i) {
+    const int v = topo[n - 1 - i];
+    prefetch(i, false);
+    Slot& mine = slot[at(v)];
+    const std::span<const int> out = g.out_edges(v);
+    if (out.size() <= 1 && !closure.on()) {
+      mine.bound = 0;
+      if (!out.empty()) {
+        const DagEdge& d = g.edge(out.front());
+        const Slot& s = slot[at(d.to)];
+        mine.bound = lone_neighbour_bound({s.bound, s.exec, message_floor.time(d.data) + s.exec + s.bound});
+      }
+      continue;
     }
-    w.tail[at(v)] = split_bound(neighbours, local);
-    if (closure.on()) w.tail[at(v)] = std::max(w.tail[at(v)], closure.add(v, by_task, w.tail, w.exec));
+    gather_neighbours(g, out, false, message_floor, by_task);
+    neighbours.clear();
+    for (const auto& [u, message] : by_task) {
+      const Slot& s = slot[at(u)];
+      neighbours.push_back({s.bound, s.exec, message + s.exec + s.bound});
+    }
+    mine.bound = split_bound(neighbours, local);
+    if (closure.on()) {
+      mine.bound = std::max(mine.bound, closure.add(v, by_task, w.tail, w.exec));
+      w.tail[at(v)] = mine.bound;
+    }
   }
+  for (std::size_t t = 0; t < n; ++t) w.tail[t] = slot[t].bound;
   return w;
 }
 
@@ -302,6 +339,24 @@ double communication_path_bound(const TaskWindows& w) {
   for (std::size_t t = 0; t < w.exec.size(); ++t) longest = std::max(longest, w.start[t] + w.exec[t] + w.tail[t]);
   return longest;
 }
+
+namespace {
+
+// The least T at which one processor free over [here, T] (here: its least start plus least
+// tail) and P - 1 processors free over [away, T] hold `work`: capacity max(0, T - here) +
+// (P - 1) max(0, T - away), which grows with T piece by piece.
+double two_sided_load(double work, double here, double away, int processors) {
+  if (processors <= 1 || away == kInf) return here + work;
+  const double others = processors - 1;
+  if (here <= away) {
+    if (work <= away - here) return here + work;  // done before the others may start
+    return away + (work - (away - here)) / processors;
+  }
+  if (work <= others * (here - away)) return away + work / others;
+  return here + (work - others * (here - away)) / processors;
+}
+
+}  // namespace
 
 double colocation_bound(const DagProblem& problem, TaskWindows& w, int reference) {
   const TaskGraph& g = problem.graph;
@@ -345,7 +400,20 @@ double colocation_bound(const DagProblem& problem, TaskWindows& w, int reference
   double longest = 0;
   for (std::size_t v = 0; v < n; ++v)
     longest = std::max(longest, std::min(start[0][v] + w.exec[v] + tail[0][v], start[1][v] + w.exec[v] + tail[1][v]));
-  return longest;
+  // The load of the two sides: whatever runs on the reference's processor runs there between the
+  // least start and the least tail of that side, and whatever runs elsewhere shares the other
+  // P - 1 processors between the least start and tail of the other side (a fork's branches sent
+  // away start no sooner than the fork plus a message). Every task is on one side, so the work
+  // fits in the two capacities together.
+  double work = 0, head_here = kInf, tail_here = kInf, head_away = kInf, tail_away = kInf;
+  for (std::size_t v = 0; v < n; ++v) {
+    work += w.exec[v];
+    head_here = std::min(head_here, start[0][v]);
+    tail_here = std::min(tail_here, tail[0][v]);
+    head_away = std::min(head_away, start[1][v]);
+    tail_away = std::min(tail_away, tail[1][v]);
+  }
+  return std::max(longest, two_sided_load(work, head_here + tail_here, head_away + tail_away, problem.processors()));
 }
 
 double spread_bound(const DagProblem& problem, const TaskWindows& w) {
@@ -476,26 +544,40 @@ double density_bound(const TaskWindows& w, int processors, double known, double 
     double threshold, bound;
   };
   std::vector<Candidate> candidates;
-  std::vector<double> forced;
+  // Each pass keeps only the P - 1 largest c's (a heap, smallest on top: on large graphs most
+  // c's fall below it at once), and reads each task's three figures from one array.
+  struct Figures {
+    double exec, earliest_end, latest_reach;  // exec, start + exec, tail + exec
+  };
+  std::vector<Figures> figures(n);
+  for (std::size_t v = 0; v < n; ++v) figures[v] = {w.exec[v], w.start[v] + w.exec[v], w.tail[v] + w.exec[v]};
+  const std::size_t top = P - 1;
+  std::vector<double> largest;
+  largest.reserve(top);
   for (double a : starts)
     for (double b : tails) {
-      forced.clear();
+      largest.clear();
       double total = 0;
-      for (std::size_t v = 0; v < n; ++v) {
-        const double c = std::min({w.exec[v], w.start[v] + w.exec[v] - a, w.tail[v] + w.exec[v] - b});
-        if (c > 0) {
-          forced.push_back(c);
-          total += c;
+      std::size_t count = 0;
+      for (const Figures& f : figures) {
+        const double c = std::min({f.exec, f.earliest_end - a, f.latest_reach - b});
+        if (c <= 0) continue;
+        total += c;
+        ++count;
+        if (largest.size() < top) {
+          largest.push_back(c);
+          std::push_heap(largest.begin(), largest.end(), std::greater<>());
+        } else if (top > 0 && c > largest.front()) {
+          std::pop_heap(largest.begin(), largest.end(), std::greater<>());
+          largest.back() = c;
+          std::push_heap(largest.begin(), largest.end(), std::greater<>());
         }
       }
-      if (forced.size() <= P) continue;  // P processors can hold each task alone: x* = 0
-      const std::size_t top = P - 1;
-      std::nth_element(forced.begin(), forced.begin() + static_cast<std::ptrdiff_t>(top), forced.end(),
-                       std::greater<>());
-      std::sort(forced.begin(), forced.begin() + static_cast<std::ptrdiff_t>(top), std::greater<>());
+      if (count <= P) continue;  // P processors can hold each task alone: x* = 0
+      std::sort(largest.begin(), largest.end(), std::greater<>());
       double rest = total, x = total / static_cast<double>(P);
       for (std::size_t k = 1; k < P; ++k) {
-        rest -= forced[k - 1];
+        rest -= largest[k - 1];
         x = std::min(x, rest / static_cast<double>(P - k));
       }
       candidates.push_back({a + b, a + b + x});
@@ -536,8 +618,12 @@ DagLowerBound dag_lower_bound(const DagProblem& problem) {
     for (int r : references) b.communication_path = std::max(b.communication_path, colocation_bound(problem, w, r));
   }
   b.work = work_bound(problem);
-  b.spread = spread_bound(problem, w);
-  const double known = std::max({b.critical_path, b.communication_path, b.work, b.spread});
+  // Without a cost table the merge bound is never below the spread bound (it counts every part
+  // whole, or some edge of it crossing); with one, a part alone on one processor may take more
+  // than the sum of its least times, which only the spread bound sees.
+  if (problem.graph.costs()) b.spread = spread_bound(problem, w);
+  b.merge = merge_bound(problem, w, std::max({b.critical_path, b.communication_path, b.work, b.spread}));
+  const double known = b.merge;
   b.density = density_bound(w, problem.processors(), known);
   b.value = std::max(known, b.density);
   return b;

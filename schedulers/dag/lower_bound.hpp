@@ -16,7 +16,8 @@ struct DagLowerBound {
   double critical_path = 0;       // longest path of minimum execution times, no communication
   double communication_path = 0;  // the same with the communication that cannot be avoided
   double work = 0;                // work over the processors
-  double spread = 0;              // one processor for a connected part, or a message inside it
+  double spread = 0;              // a connected part on one processor or a message in it (cost tables; else 0)
+  double merge = 0;               // tasks that costly messages keep together, one after another
   double density = 0;             // work that must fall inside an interval (Fernandez & Bussell)
   double value = 0;               // the largest of them
 };
@@ -55,7 +56,9 @@ double communication_path_bound(const TaskWindows& windows);
 // on different sides. Starts and tails are computed for both sides; the bound is the largest
 // over tasks of the lesser of the two sides' start + exec + tail. A fork's branches that leave
 // it pay a message into a join on its processor, which the unconditioned split cannot see.
-// Raises `windows` where a side's bound does (every schedule puts the task on one side).
+// Raises `windows` where a side's bound does (every schedule puts the task on one side). Also
+// the load of the two sides: the reference's processor from its side's least start to its least
+// tail, and the P - 1 others likewise for the other side, must hold the whole work.
 double colocation_bound(const DagProblem& problem, TaskWindows& windows, int reference);
 
 // Each weakly connected part of the graph either runs wholly on one processor, one task after
@@ -64,6 +67,14 @@ double colocation_bound(const DagProblem& problem, TaskWindows& windows, int ref
 // a message (start + exec of the producer, the least message, exec + tail of the consumer).
 // Strong when messages cost more than the work they would spread.
 double spread_bound(const DagProblem& problem, const TaskWindows& windows);
+
+// Clustering, the spread bound refined: a schedule of length T keeps on one processor the two
+// tasks of every edge whose message, on the least path through it (start + exec of the producer,
+// the least message, exec + tail of the consumer), would end past T. The sets so glued run one
+// task after another, from their least start to their least tail; the least T consistent with
+// that, over the edges by decreasing cost of crossing. `known` is a proven bound; the result is
+// at least `known`. Strong when messages cost more than the work they would spread.
+double merge_bound(const DagProblem& problem, const TaskWindows& windows, double known);
 
 // Work over processors: with a cost table, the sum of each task's least time over P; with
 // related processors (times work * w_p * Tcp), the k largest works can at best share the k

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <random>
 #include <string>
@@ -138,6 +139,17 @@ inline TaskGraph whole_with_ccr(const TaskGraph& g, double ccr, std::mt19937_64&
   for (int t = 0; t < g.size(); ++t) out.add_task(std::string(g.task(t).name), works[static_cast<std::size_t>(t)]);
   for (const DagEdge& e : g.edges()) out.add_edge(e.from, e.to, std::max(1.0, std::round(e.data * ccr * mean_work / mean_data)));
   out.finalize();
+  return out;
+}
+
+// "2,4,8" as {2, 4, 8}: the benches' list options.
+inline std::vector<int> parse_list(const char* text) {
+  std::vector<int> out;
+  for (const char* p = text; *p;) {
+    out.push_back(std::atoi(p));
+    while (*p && *p != ',') ++p;
+    if (*p == ',') ++p;
+  }
   return out;
 }
 

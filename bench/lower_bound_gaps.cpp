@@ -148,16 +148,6 @@ void brute_force_section(int tasks, int graphs) {
   print_row("all", all, "graphs");
 }
 
-std::vector<int> parse_list(const char* text) {
-  std::vector<int> out;
-  for (const char* p = text; *p;) {
-    out.push_back(std::atoi(p));
-    while (*p && *p != ',') ++p;
-    if (*p == ',') ++p;
-  }
-  return out;
-}
-
 void optimal_section(const std::vector<int>& sizes, const std::vector<int>& processors, int per, double states) {
   std::printf("optimal: families of %s tasks, P in {%s}, %d graph(s) per family, size, P and CCR, "
               "max_states %g; proven instances only\n",
@@ -235,8 +225,8 @@ int main(int argc, char** argv) {
     if (value && !std::strcmp(argv[i], "--tasks")) tasks = std::atoi(argv[++i]);
     else if (value && !std::strcmp(argv[i], "--graphs")) graphs = std::atoi(argv[++i]);
     else if (value && !std::strcmp(argv[i], "--oracle")) oracle = argv[++i];
-    else if (value && !std::strcmp(argv[i], "--sizes")) sizes = parse_list(argv[++i]);
-    else if (value && !std::strcmp(argv[i], "--processors")) processors = parse_list(argv[++i]);
+    else if (value && !std::strcmp(argv[i], "--sizes")) sizes = bench::parse_list(argv[++i]);
+    else if (value && !std::strcmp(argv[i], "--processors")) processors = bench::parse_list(argv[++i]);
     else if (value && !std::strcmp(argv[i], "--per")) per = std::atoi(argv[++i]);
     else if (value && !std::strcmp(argv[i], "--states")) states = std::atof(argv[++i]);
     else {

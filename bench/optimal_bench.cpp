@@ -74,16 +74,6 @@ void print(const std::string& label, Row& r) {
   std::fflush(stdout);
 }
 
-std::vector<int> parse_list(const char* text) {
-  std::vector<int> out;
-  for (const char* p = text; *p;) {
-    out.push_back(std::atoi(p));
-    while (*p && *p != ',') ++p;
-    if (*p == ',') ++p;
-  }
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,8 +86,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     else if (!std::strcmp(argv[i], "--limit") && i + 1 < argc) limit = std::atof(argv[++i]);
-    else if (!std::strcmp(argv[i], "--tasks") && i + 1 < argc) sizes = parse_list(argv[++i]);
-    else if (!std::strcmp(argv[i], "--processors") && i + 1 < argc) processor_list = parse_list(argv[++i]);
+    else if (!std::strcmp(argv[i], "--tasks") && i + 1 < argc) sizes = bench::parse_list(argv[++i]);
+    else if (!std::strcmp(argv[i], "--processors") && i + 1 < argc) processor_list = bench::parse_list(argv[++i]);
     else if (!std::strcmp(argv[i], "--states") && i + 1 < argc) g_states = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--part") && i + 1 < argc) part = argv[++i];
     else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;

@@ -7,6 +7,14 @@
 
 namespace mpnsim {
 
+namespace {
+
+// The bounds' hop times are computed in another order than the engine's sums: they, and the
+// results, are shrunk by more than that rounding.
+constexpr double kBelow = 1 - 1e-12;
+
+}  // namespace
+
 ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedule)
     : problem_(problem), schedule_(schedule), router_(problem.machine) {
   const MachineSpec& m = problem.machine;
@@ -77,19 +85,29 @@ int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, do
 
 ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
   // Each resource moves t to its own earliest fit; a pass that moves nothing leaves a t at
-  // which all of them are idle for d. t only grows, to gap starts, so this ends.
+  // which all of them are idle for d. t only grows, to gap starts, so this ends, at the least
+  // such t. A resource whose every booking is also on another one is left out, as it cannot
+  // move that t: with a single send port, every hop of the u->v link also holds it, and it
+  // holds u's CPU for each of its hops when u has no co-processor (receive ports alike).
+  const std::vector<IdleIntervals>& send = send_[idx(u)];
+  const std::vector<IdleIntervals>& recv = recv_[idx(v)];
+  const bool one_send = send.size() == 1, one_recv = recv.size() == 1;
+  const bool check_channel = !one_send && !one_recv;
+  const bool check_send = !send.empty() && !(one_send && shares_cpu_[idx(u)]);
+  const bool check_recv = !recv.empty() && !(one_recv && shares_cpu_[idx(v)]);
   double t = ready;
   for (;;) {
     const double before = t;
-    t = fit(channel_[idx(channel)], t, d);
+    if (check_channel) t = fit(channel_[idx(channel)], t, d);
     if (shares_cpu_[idx(u)]) t = fit(cpu_[idx(u)], t, d);
     if (shares_cpu_[idx(v)]) t = fit(cpu_[idx(v)], t, d);
-    if (!send_[idx(u)].empty()) t = lanes_fit(send_[idx(u)], t, d);
-    if (!recv_[idx(v)].empty()) t = lanes_fit(recv_[idx(v)], t, d);
+    if (check_send) t = one_send ? fit(send[0], t, d) : lanes_fit(send, t, d);
+    if (check_recv) t = one_recv ? fit(recv[0], t, d) : lanes_fit(recv, t, d);
     if (t == before) break;
   }
-  return {t, send_[idx(u)].empty() ? -1 : first_lane_at(send_[idx(u)], t, d),
-          recv_[idx(v)].empty() ? -1 : first_lane_at(recv_[idx(v)], t, d)};
+  // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
+  return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
+          recv.empty() ? -1 : one_recv ? 0 : first_lane_at(recv, t, d)};
 }
 
 void ContentionBuilder::book(IdleIntervals& r, double start, double finish) const {
@@ -216,7 +234,6 @@ void ContentionBuilder::data_ready_bounds(int task, std::vector<double>& bounds)
   // and an earliest fit of a shorter hop from an earlier time is never later (the tentative
   // bookings of the evaluation only delay it). The hop times are computed in another order
   // than the engine's sums: shrink them, and the result, by more than that rounding.
-  constexpr double kBelow = 1 - 1e-12;
   const TaskGraph& g = problem_.graph;
   const int procs = problem_.processors();
   bounds.assign(idx(procs), 0.0);
@@ -232,29 +249,47 @@ void ContentionBuilder::data_ready_bounds(int task, std::vector<double>& bounds)
   }
   for (int p = 0; p < procs; ++p) {
     double ready = 0;
-    const bool port = !recv_[idx(p)].empty();
     for (const BoundInput& in : bound_inputs_) {
       if (in.from == p) {
         ready = std::max(ready, in.finish);
         continue;
       }
-      const int hops = problem_.comm.hops(in.from, p);
-      const double travel = problem_.options.route == RouteChoice::engine
-                                ? problem_.comm.delay(in.from, p, in.data)
-                                : hops * (cheapest_startup_ + in.data * cheapest_per_unit_);
-      double arrival = in.first_hop + travel;
-      if (port || shares_cpu_[idx(p)]) {
-        // The last hop leaves no sooner than the others' least times after the first's start.
-        const double last_ready = (in.first_hop + (hops - 1) * in.hop) * kBelow;
-        double last = last_ready;
-        if (port) last = committed_lanes_fit(recv_[idx(p)], last, in.hop);
-        if (shares_cpu_[idx(p)]) last = cpu_[idx(p)].earliest_fit(last, in.hop);
-        arrival = std::max(arrival, last + in.hop);
-      }
-      ready = std::max(ready, arrival * kBelow);
+      ready = std::max(ready, (in.first_hop + travel(in, p)) * kBelow);
     }
     bounds[idx(p)] = ready;
   }
+}
+
+double ContentionBuilder::travel(const BoundInput& in, int p) const {
+  return problem_.options.route == RouteChoice::engine
+             ? problem_.comm.delay(in.from, p, in.data)
+             : problem_.comm.hops(in.from, p) * (cheapest_startup_ + in.data * cheapest_per_unit_);
+}
+
+double ContentionBuilder::refined_data_ready_bound(int p) const {
+  // data_ready_bounds' sum for p, and for each message the wait of its last hop for a receive
+  // port of p and for p's CPU (without a co-processor): a few searches of p's timetables,
+  // which is why only the processors that come up are refined.
+  double ready = 0;
+  const bool port = !recv_[idx(p)].empty();
+  for (const BoundInput& in : bound_inputs_) {
+    if (in.from == p) {
+      ready = std::max(ready, in.finish);
+      continue;
+    }
+    double arrival = in.first_hop + travel(in, p);
+    if (port || shares_cpu_[idx(p)]) {
+      // The last hop leaves no sooner than the others' least times after the first's start.
+      const int hops = problem_.comm.hops(in.from, p);
+      const double last_ready = (in.first_hop + (hops - 1) * in.hop) * kBelow;
+      double last = last_ready;
+      if (port) last = committed_lanes_fit(recv_[idx(p)], last, in.hop);
+      if (shares_cpu_[idx(p)]) last = cpu_[idx(p)].earliest_fit(last, in.hop);
+      arrival = std::max(arrival, last + in.hop);
+    }
+    ready = std::max(ready, arrival * kBelow);
+  }
+  return ready;
 }
 
 double ContentionBuilder::data_ready(int task, int p) const {

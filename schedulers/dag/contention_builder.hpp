@@ -36,9 +36,14 @@ class ContentionBuilder {
   // For every processor p, a time no later than data_ready(task, p), cheap: each message's
   // route without waiting on links (the engine's route delay, or with route: earliest the
   // fewest hops at the cheapest link), after the earliest idle time of the sender's send port
-  // and, for its last hop, of p's receive port (and CPUs without a co-processor), as they are
-  // booked now. Fills `bounds` (one per processor).
+  // (and CPU without a co-processor) as they are booked now. Fills `bounds` (one per
+  // processor) and keeps the task's inputs for refined_data_ready_bound.
   void data_ready_bounds(int task, std::vector<double>& bounds) const;
+  // A tighter bound for p, at least its data_ready_bounds one and still no later than
+  // data_ready(task, p), for the task of the last data_ready_bounds call: the last hop of each
+  // message also waits for the earliest idle time of p's receive port (and CPU without a
+  // co-processor). A few timetable searches, so asked only for the processors that come up.
+  double refined_data_ready_bound(int p) const;
   // Earliest start >= ready of `duration` on p's CPU as it is booked now.
   double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
 
@@ -108,6 +113,8 @@ class ContentionBuilder {
     double finish, data, hop, first_hop;
   };
   mutable std::vector<BoundInput> bound_inputs_;
+  // The message's time on the way to p without waiting, hop times of its route.
+  double travel(const BoundInput& in, int p) const;
   // Earliest fit on the committed bookings of the first of `lanes` that can take it (a bound
   // on where a hop can go there: the tentative ones only delay it).
   static double committed_lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d);

@@ -117,15 +117,17 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   }
   // Bounds first, then processors in order of their bound: once a bound passes the best
   // key (or equals it at a higher index), no later processor can win. Each processor comes
-  // up first with a cheap bound (no timetable searched), then, refined (its receive port and
-  // CPU searched), once more before it is evaluated: most are never refined. The refined bound
-  // is never below the cheap one, so the first refined bound to come up is the least of them.
+  // up first with a cheap bound (its CPU searched, not its receive port), then, refined (the
+  // receive port searched too), once more before it is evaluated: most are never refined.
+  // The refined bound is never below the cheap one, so the first refined bound to come up is
+  // the least of them.
   bounds_.clear();
   contention_->data_ready_bounds(task, ready_bounds_);
   for (int p = 0; p < procs; ++p) {
     const double duration = problem_.exec_time(task, p);
     const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
-    bounds_.push_back({by_finish ? ready + duration : ready, p, false});
+    const double start = contention_->cpu_fit(p, ready, duration);
+    bounds_.push_back({by_finish ? start + duration : start, p, false});
   }
   // A heap rather than a sort: most processors are never taken out of it (P log P per task
   // was most of ETF's time on a 10-cube).
@@ -144,11 +146,15 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     const int p = b.processor;
     if (!b.refined) {
       const double duration = problem_.exec_time(task, p);
-      const double ready = std::max(contention_->refined_data_ready_bound(p), insertion ? 0.0 : processor_ready(p));
-      const double start = contention_->cpu_fit(p, ready, duration);
-      bounds_.push_back({by_finish ? start + duration : start, p, true});
-      std::push_heap(bounds_.begin(), bounds_.end(), later);
-      continue;
+      const double cheap = ready_bounds_[static_cast<std::size_t>(p)];
+      const double refined = contention_->refined_data_ready_bound(p);
+      if (refined > cheap) {  // else the key is the same
+        const double ready = std::max(refined, insertion ? 0.0 : processor_ready(p));
+        const double start = contention_->cpu_fit(p, ready, duration);
+        bounds_.push_back({by_finish ? start + duration : start, p, true});
+        std::push_heap(bounds_.begin(), bounds_.end(), later);
+        continue;
+      }
     }
     if (!least_known) {
       least = b.key;

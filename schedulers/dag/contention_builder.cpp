@@ -48,6 +48,8 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   arrival_.assign(idx(n), 0.0);
   previous_.assign(idx(n), -1);
   stamp_.assign(idx(n), 0);
+  reach_.resize(idx(n));
+  visit_.assign(idx(n), 0);
 }
 
 double ContentionBuilder::hop_duration(int channel, double data) const {
@@ -111,10 +113,12 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
 }
 
 void ContentionBuilder::book(IdleIntervals& r, double start, double finish) const {
-  if (tentative_)
+  if (tentative_) {
     overlay_.push_back({&r, start, finish});
-  else
+  } else {
     r.book(start, finish);
+    ++commits_;
+  }
 }
 
 void ContentionBuilder::rollback() const {
@@ -124,7 +128,11 @@ void ContentionBuilder::rollback() const {
 
 double ContentionBuilder::book_hop(int u, int v, int channel, double ready, double d, bool record,
                                    int message) const {
-  const HopSlot slot = fit_hop(u, v, channel, ready, d);
+  return book_slot(u, v, channel, fit_hop(u, v, channel, ready, d), d, record, message);
+}
+
+double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& slot, double d, bool record,
+                                    int message) const {
   const double finish = slot.start + d;
   book(channel_[idx(channel)], slot.start, finish);
   if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
@@ -185,6 +193,73 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
   std::reverse(path_.begin(), path_.end());
 }
 
+void ContentionBuilder::route_first(int u, int v, double ready, double data) const {
+  // The hops of one message never delay each other (they share only the CPU of the
+  // processor between two of them, the first ending before the second may start), so each
+  // hop's fit on the committed timetables is the one book_hop finds as the message is booked.
+  assert(overlay_.empty());
+  if (reach_key_.from != u || reach_key_.ready != ready || reach_key_.data != data || reach_key_.commits != commits_) {
+    reach_key_ = {u, ready, data, commits_};
+    ++reach_stamp_;
+  }
+  path_.clear();
+  if (problem_.options.route == RouteChoice::engine) {
+    // An entry serves when it was found after the same hops: same sender, channel and sender's entry.
+    double at = ready;
+    std::uint32_t parent = 0;
+    for (int x = u; x != v;) {
+      const Arc& a = router_.next_arc(x, v);
+      Reach& r = reach_[idx(a.to)];
+      if (r.stamp != reach_stamp_ || r.previous != x || r.channel != a.channel || r.parent_version != parent) {
+        const double d = hop_duration(a.channel, data);
+        const HopSlot slot = fit_hop(x, a.to, a.channel, at, d);
+        r = {reach_stamp_, x, a.channel, ++reach_versions_, parent, slot, slot.start + d};
+      }
+      path_.push_back({x, a.to, a.channel, true, r.slot});
+      at = r.finish;
+      parent = r.version;
+      x = a.to;
+    }
+    return;
+  }
+  // route()'s DP, layer by layer from u in the same order, where a processor already in the
+  // cache keeps its entry: its every predecessor was in its layer then, as now.
+  const CommCost& cost = problem_.comm;
+  const int distance = cost.hops(u, v);
+  ++visit_now_;
+  layer_.assign(1, u);
+  for (int k = 0; k < distance; ++k) {
+    next_layer_.clear();
+    std::sort(layer_.begin(), layer_.end());
+    for (int x : layer_) {
+      const double at = x == u ? ready : reach_[idx(x)].finish;
+      for (const Arc& a : router_.arcs(x)) {
+        const int y = a.to;
+        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
+        Reach& r = reach_[idx(y)];
+        const bool first_visit = visit_[idx(y)] != visit_now_;
+        if (first_visit) {
+          visit_[idx(y)] = visit_now_;
+          next_layer_.push_back(y);
+        }
+        if (r.stamp == reach_stamp_ && r.version == 0) continue;  // final from an earlier call
+        const double d = hop_duration(a.channel, data);
+        const HopSlot slot = fit_hop(x, y, a.channel, at, d);
+        const double f = slot.start + d;
+        if (first_visit || f < r.finish) r = {reach_stamp_, x, a.channel, 1, 0, slot, f};
+      }
+    }
+    for (int y : next_layer_) reach_[idx(y)].version = 0;  // final
+    std::swap(layer_, next_layer_);
+  }
+  for (int y = v; y != u; y = reach_[idx(y)].previous) {
+    const Reach& r = reach_[idx(y)];
+    const int channel = router_.arc(r.previous, y)->channel;
+    path_.push_back({r.previous, y, channel, channel == r.channel, r.slot});
+  }
+  std::reverse(path_.begin(), path_.end());
+}
+
 double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   const TaskGraph& g = problem_.graph;
   double ready = 0;
@@ -201,15 +276,23 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // would see them asked for.
   std::sort(inputs_.begin(), inputs_.end());
   tentative_ = !record;
-  for (const auto& [leaves, e] : inputs_) {
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const auto [leaves, e] = inputs_[i];
     const int from = schedule_.tasks[idx(g.edge(e).from)].processor;
     const double data = g.edge(e).data;
-    route(from, p, leaves, data);
+    if (i == 0)
+      route_first(from, p, leaves, data);
+    else
+      route(from, p, leaves, data);
     const int message = static_cast<int>(schedule_.messages.size());
     if (record)
       schedule_.messages.push_back(ScheduledMessage{e, 0, 0, static_cast<int>(schedule_.hops.size())});
     double at = leaves;
-    for (const Hop& h : path_) at = book_hop(h.from, h.to, h.channel, at, hop_duration(h.channel, data), record, message);
+    for (const Hop& h : path_) {
+      const double d = hop_duration(h.channel, data);
+      at = h.fitted ? book_slot(h.from, h.to, h.channel, h.slot, d, record, message)
+                    : book_hop(h.from, h.to, h.channel, at, d, record, message);
+    }
     if (record) {
       ScheduledMessage& m = schedule_.messages.back();
       m.depart = schedule_.hops[idx(m.first_hop)].start;

@@ -66,8 +66,14 @@ class ContentionBuilder {
   HopSlot fit_hop(int u, int v, int channel, double ready, double duration) const;
   // Books one hop; returns its finish.
   double book_hop(int u, int v, int channel, double ready, double duration, bool record, int message) const;
+  // Books one hop at a slot fit_hop gave; returns its finish.
+  double book_slot(int u, int v, int channel, const HopSlot& slot, double duration, bool record, int message) const;
   // The route of a message from u to v leaving at `ready`, as (from, to, channel) per hop.
   void route(int u, int v, double ready, double data) const;
+  // route() for the first message of an evaluation (nothing tentative booked yet), with each
+  // hop's slot: taken from the reach cache where it holds them (see reach_), else found
+  // and kept there.
+  void route_first(int u, int v, double ready, double data) const;
   // Books every input of `task` on p; returns the data-ready time.
   double book_inputs(int task, int p, bool record) const;
   // Earliest fit on r of the committed bookings and the tentative ones.
@@ -99,8 +105,38 @@ class ContentionBuilder {
   // Scratch of route(): the hops found, and the shortest-path search of RouteChoice::earliest.
   struct Hop {
     int from, to, channel;
+    bool fitted = false;  // slot holds its fit (route_first)
+    HopSlot slot{};
   };
   mutable std::vector<Hop> path_;
+  // The reach cache. The first message of every evaluation of a task is booked on the
+  // committed timetables alone, so its hop into each processor x on the way fits the same for
+  // every candidate processor whose route passes there by the same hops: kept per x for one
+  // (sender, departure, data) while nothing is committed, the candidates (and the placement
+  // after them) share their routes' common hops. With route: earliest, the best arrival at x
+  // over the shortest paths from the sender does not depend on the destination either (each
+  // predecessor of x on such a path lies on every shortest path through x), so each x's
+  // entry is its final DP value, found once.
+  struct Reach {
+    std::uint32_t stamp = 0;    // == reach_stamp_: the entry is for the current key
+    int previous = -1;          // the hop's sender
+    int channel = -1;
+    std::uint32_t version = 0;  // route: engine: a number of its own, and its sender's entry's
+    std::uint32_t parent_version = 0;
+    HopSlot slot{};
+    double finish = 0;
+  };
+  mutable std::vector<Reach> reach_;
+  mutable std::uint32_t reach_stamp_ = 0, reach_versions_ = 0;
+  mutable std::uint64_t commits_ = 0;  // committed bookings: a change makes the cache stale
+  struct ReachKey {
+    int from = -1;
+    double ready = 0, data = 0;
+    std::uint64_t commits = ~std::uint64_t{0};
+  };
+  mutable ReachKey reach_key_;
+  mutable std::vector<int> visit_;  // route_first's DP: the layer a processor was put in
+  mutable int visit_now_ = 0;
   mutable std::vector<double> arrival_;
   mutable std::vector<int> previous_, stamp_, layer_, next_layer_;
   mutable int stamp_now_ = 0;

@@ -13,7 +13,7 @@ namespace {
 
 // A block splits in two past this many gaps: a search within one touches a few cache lines,
 // an insertion moves at most a kilobyte.
-constexpr std::size_t kBlockGaps = 64;
+constexpr std::size_t kBlockGaps = 32;
 
 constexpr double kEndless = std::numeric_limits<double>::infinity();
 

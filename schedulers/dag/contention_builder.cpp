@@ -47,9 +47,10 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   schedule_.task_booked.assign(idx(problem.graph.size()), 0);
   arrival_.assign(idx(n), 0.0);
   previous_.assign(idx(n), -1);
-  stamp_.assign(idx(n), 0);
-  reach_.resize(idx(n));
   visit_.assign(idx(n), 0);
+  clean_.assign(idx(n), 0);
+  marked_.assign(idx(n), 0);
+  via_.resize(idx(n));
 }
 
 double ContentionBuilder::hop_duration(int channel, double data) const {
@@ -123,6 +124,7 @@ void ContentionBuilder::book(IdleIntervals& r, double start, double finish) cons
 
 void ContentionBuilder::rollback() const {
   overlay_.clear();
+  ++mark_now_;
   tentative_ = false;
 }
 
@@ -134,6 +136,7 @@ double ContentionBuilder::book_hop(int u, int v, int channel, double ready, doub
 double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& slot, double d, bool record,
                                     int message) const {
   const double finish = slot.start + d;
+  if (tentative_) marked_[idx(u)] = marked_[idx(v)] = mark_now_;
   book(channel_[idx(channel)], slot.start, finish);
   if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
   if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish);
@@ -145,117 +148,178 @@ double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& sl
   return finish;
 }
 
-void ContentionBuilder::route(int u, int v, double ready, double data) const {
-  path_.clear();
-  if (problem_.options.route == RouteChoice::engine) {
-    for (int x = u; x != v;) {
-      const Arc& a = router_.next_arc(x, v);
-      path_.push_back({x, a.to, a.channel});
-      x = a.to;
-    }
-    return;
-  }
-  // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
-  // later never ends sooner (earliest fits are monotone in the ready time), so the best
-  // arrival at each processor is enough. Ties keep the lower-numbered predecessor.
-  const CommCost& cost = problem_.comm;
-  const int distance = cost.hops(u, v);
-  ++stamp_now_;
-  layer_.assign(1, u);
-  stamp_[idx(u)] = stamp_now_;
-  arrival_[idx(u)] = ready;
-  for (int k = 0; k < distance; ++k) {
-    next_layer_.clear();
-    std::sort(layer_.begin(), layer_.end());
-    for (int x : layer_) {
-      for (const Arc& a : router_.arcs(x)) {
-        const int y = a.to;
-        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
-        const double d = hop_duration(a.channel, data);
-        const double f = fit_hop(x, y, a.channel, arrival_[idx(x)], d).start + d;
-        if (stamp_[idx(y)] != stamp_now_) {
-          stamp_[idx(y)] = stamp_now_;
-          arrival_[idx(y)] = f;
-          previous_[idx(y)] = x;
-          next_layer_.push_back(y);
-        } else if (f < arrival_[idx(y)]) {
-          arrival_[idx(y)] = f;
-          previous_[idx(y)] = x;
-        }
-      }
-    }
-    std::swap(layer_, next_layer_);
-  }
-  for (int y = v; y != u; y = previous_[idx(y)]) {
-    const int x = previous_[idx(y)];
-    path_.push_back({x, y, router_.arc(x, y)->channel});
-  }
-  std::reverse(path_.begin(), path_.end());
+ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready, double data) const {
+  for (ReachTree& t : trees_)
+    if (t.key.from == u && t.key.ready == ready && t.key.data == data && t.key.commits == commits_) return t;
+  ReachTree& t = trees_[next_tree_++ % trees_.size()];
+  t.key = {u, ready, data, commits_};
+  t.stamp = ++reach_stamp_;
+  if (t.reach.empty()) t.reach.resize(idx(problem_.processors()));
+  return t;
 }
 
-void ContentionBuilder::route_first(int u, int v, double ready, double data) const {
-  // The hops of one message never delay each other (they share only the CPU of the
-  // processor between two of them, the first ending before the second may start), so each
-  // hop's fit on the committed timetables is the one book_hop finds as the message is booked.
-  assert(overlay_.empty());
-  if (reach_key_.from != u || reach_key_.ready != ready || reach_key_.data != data || reach_key_.commits != commits_) {
-    reach_key_ = {u, ready, data, commits_};
-    ++reach_stamp_;
-  }
-  path_.clear();
+void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, double data) const {
+  // On the committed timetables alone: the tentative bookings are put aside meanwhile.
+  std::swap(overlay_, overlay_aside_);
+  std::vector<Reach>& reach = tree.reach;
   if (problem_.options.route == RouteChoice::engine) {
     // An entry serves when it was found after the same hops: same sender, channel and sender's entry.
     double at = ready;
     std::uint32_t parent = 0;
     for (int x = u; x != v;) {
       const Arc& a = router_.next_arc(x, v);
-      Reach& r = reach_[idx(a.to)];
-      if (r.stamp != reach_stamp_ || r.previous != x || r.channel != a.channel || r.parent_version != parent) {
+      Reach& r = reach[idx(a.to)];
+      if (r.stamp != tree.stamp || r.previous != x || r.channel != a.channel || r.parent_version != parent) {
         const double d = hop_duration(a.channel, data);
         const HopSlot slot = fit_hop(x, a.to, a.channel, at, d);
-        r = {reach_stamp_, x, a.channel, ++reach_versions_, parent, slot, slot.start + d};
+        r = {tree.stamp, x, a.channel, ++reach_versions_, parent, slot, slot.start + d};
       }
-      path_.push_back({x, a.to, a.channel, true, r.slot});
       at = r.finish;
       parent = r.version;
       x = a.to;
     }
+  } else {
+    // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
+    // later never ends sooner (earliest fits are monotone in the ready time), so the best
+    // arrival at each processor is enough. Ties keep the lower-numbered predecessor. A
+    // processor already in the tree keeps its entry: its every predecessor was in its layer
+    // then, as now.
+    const CommCost& cost = problem_.comm;
+    const int distance = cost.hops(u, v);
+    ++visit_now_;
+    layer_.assign(1, u);
+    for (int k = 0; k < distance; ++k) {
+      next_layer_.clear();
+      std::sort(layer_.begin(), layer_.end());
+      for (int x : layer_) {
+        const double at = x == u ? ready : reach[idx(x)].finish;
+        for (const Arc& a : router_.arcs(x)) {
+          const int y = a.to;
+          if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
+          Reach& r = reach[idx(y)];
+          const bool first_visit = visit_[idx(y)] != visit_now_;
+          if (first_visit) {
+            visit_[idx(y)] = visit_now_;
+            next_layer_.push_back(y);
+          }
+          if (r.stamp == tree.stamp && r.version == 0) continue;  // final from an earlier call
+          const double d = hop_duration(a.channel, data);
+          const HopSlot slot = fit_hop(x, y, a.channel, at, d);
+          const double f = slot.start + d;
+          if (first_visit || f < r.finish) r = {tree.stamp, x, a.channel, 1, 0, slot, f};
+        }
+      }
+      for (int y : next_layer_) reach[idx(y)].version = 0;  // final
+      std::swap(layer_, next_layer_);
+    }
+  }
+  std::swap(overlay_, overlay_aside_);
+}
+
+bool ContentionBuilder::untouched(int x, int y) const {
+  // The tentative bookings of this evaluation are all hops, each holding only resources of
+  // its two ends (their CPUs and ports, and the link between them).
+  return marked_[idx(x)] != mark_now_ && marked_[idx(y)] != mark_now_;
+}
+
+void ContentionBuilder::route(int u, int v, double ready, double data) const {
+  // The hops of one message never delay each other (they share only the CPU of the
+  // processor between two of them, the first ending before the second may start), so each
+  // hop's fit as the route is chosen is the one book_hop would find as the message is booked.
+  ReachTree& tree = reach_tree(u, ready, data);
+  fill_reach(tree, u, v, ready, data);
+  const std::vector<Reach>& reach = tree.reach;
+  path_.clear();
+  const bool engine = problem_.options.route == RouteChoice::engine;
+  if (overlay_.empty()) {
+    // The tree's fits are the fits: its path.
+    if (engine) {
+      for (int x = u; x != v;) {
+        const Arc& a = router_.next_arc(x, v);
+        path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot});
+        x = a.to;
+      }
+      return;
+    }
+    for (int y = v; y != u; y = reach[idx(y)].previous) {
+      const Reach& r = reach[idx(y)];
+      const int channel = router_.arc(r.previous, y)->channel;
+      path_.push_back({r.previous, y, channel, channel == r.channel, r.slot});
+    }
+    std::reverse(path_.begin(), path_.end());
     return;
   }
-  // route()'s DP, layer by layer from u in the same order, where a processor already in the
-  // cache keeps its entry: its every predecessor was in its layer then, as now.
+  // Tentative bookings of earlier messages: a hop whose ends they do not touch, from a
+  // processor reached as in the tree, fits as in the tree; the others are fitted again.
+  if (engine) {
+    double at = ready;
+    bool clean = true;
+    for (int x = u; x != v;) {
+      const Arc& a = router_.next_arc(x, v);
+      HopSlot slot = reach[idx(a.to)].slot;
+      double finish = reach[idx(a.to)].finish;
+      if (!clean || !untouched(x, a.to)) {
+        clean = false;
+        const double d = hop_duration(a.channel, data);
+        slot = fit_hop(x, a.to, a.channel, at, d);
+        finish = slot.start + d;
+      }
+      path_.push_back({x, a.to, a.channel, true, slot});
+      at = finish;
+      x = a.to;
+    }
+    return;
+  }
+  // The DP again, where a processor whose tree predecessor is clean and whose tree hop is
+  // untouched keeps its tree entry: every other way in is no sooner than in the tree, and a
+  // tie from a lower-numbered predecessor would have been the tree's choice.
   const CommCost& cost = problem_.comm;
   const int distance = cost.hops(u, v);
   ++visit_now_;
   layer_.assign(1, u);
+  clean_[idx(u)] = visit_now_;
+  arrival_[idx(u)] = ready;
   for (int k = 0; k < distance; ++k) {
     next_layer_.clear();
     std::sort(layer_.begin(), layer_.end());
-    for (int x : layer_) {
-      const double at = x == u ? ready : reach_[idx(x)].finish;
+    for (int x : layer_)
       for (const Arc& a : router_.arcs(x)) {
         const int y = a.to;
-        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
-        Reach& r = reach_[idx(y)];
-        const bool first_visit = visit_[idx(y)] != visit_now_;
-        if (first_visit) {
-          visit_[idx(y)] = visit_now_;
-          next_layer_.push_back(y);
+        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1 || visit_[idx(y)] == visit_now_) continue;
+        visit_[idx(y)] = visit_now_;
+        next_layer_.push_back(y);
+        const Reach& r = reach[idx(y)];
+        if (clean_[idx(r.previous)] == visit_now_ && untouched(r.previous, y)) {
+          clean_[idx(y)] = visit_now_;
+          arrival_[idx(y)] = r.finish;
+          previous_[idx(y)] = r.previous;
+          via_[idx(y)] = {r.channel, r.slot};
+        } else {
+          arrival_[idx(y)] = std::numeric_limits<double>::infinity();
+          previous_[idx(y)] = -1;
         }
-        if (r.stamp == reach_stamp_ && r.version == 0) continue;  // final from an earlier call
-        const double d = hop_duration(a.channel, data);
-        const HopSlot slot = fit_hop(x, y, a.channel, at, d);
-        const double f = slot.start + d;
-        if (first_visit || f < r.finish) r = {reach_stamp_, x, a.channel, 1, 0, slot, f};
       }
-    }
-    for (int y : next_layer_) reach_[idx(y)].version = 0;  // final
+    for (int x : layer_)
+      for (const Arc& a : router_.arcs(x)) {
+        const int y = a.to;
+        if (visit_[idx(y)] != visit_now_ || clean_[idx(y)] == visit_now_ ||
+            (y == v ? 0 : cost.hops(y, v)) != distance - k - 1)
+          continue;
+        const double d = hop_duration(a.channel, data);
+        const HopSlot slot = fit_hop(x, y, a.channel, arrival_[idx(x)], d);
+        const double f = slot.start + d;
+        if (previous_[idx(y)] < 0 || f < arrival_[idx(y)]) {
+          arrival_[idx(y)] = f;
+          previous_[idx(y)] = x;
+          via_[idx(y)] = {a.channel, slot};
+        }
+      }
     std::swap(layer_, next_layer_);
   }
-  for (int y = v; y != u; y = reach_[idx(y)].previous) {
-    const Reach& r = reach_[idx(y)];
-    const int channel = router_.arc(r.previous, y)->channel;
-    path_.push_back({r.previous, y, channel, channel == r.channel, r.slot});
+  for (int y = v; y != u; y = previous_[idx(y)]) {
+    const int x = previous_[idx(y)];
+    const int channel = router_.arc(x, y)->channel;
+    path_.push_back({x, y, channel, channel == via_[idx(y)].channel, via_[idx(y)].slot});
   }
   std::reverse(path_.begin(), path_.end());
 }
@@ -276,14 +340,10 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // would see them asked for.
   std::sort(inputs_.begin(), inputs_.end());
   tentative_ = !record;
-  for (std::size_t i = 0; i < inputs_.size(); ++i) {
-    const auto [leaves, e] = inputs_[i];
+  for (const auto& [leaves, e] : inputs_) {
     const int from = schedule_.tasks[idx(g.edge(e).from)].processor;
     const double data = g.edge(e).data;
-    if (i == 0)
-      route_first(from, p, leaves, data);
-    else
-      route(from, p, leaves, data);
+    route(from, p, leaves, data);
     const int message = static_cast<int>(schedule_.messages.size());
     if (record)
       schedule_.messages.push_back(ScheduledMessage{e, 0, 0, static_cast<int>(schedule_.hops.size())});

@@ -12,7 +12,7 @@ namespace mpnsim {
 namespace {
 
 // A block splits in two past this many gaps: a search within one touches a few cache lines,
-// an insertion moves at most a kilobyte.
+// an insertion moves at most half a kilobyte.
 constexpr std::size_t kBlockGaps = 32;
 
 constexpr double kEndless = std::numeric_limits<double>::infinity();

@@ -22,7 +22,7 @@ namespace mpnsim {
 //    and the CPU of u and of v when they have no co-processor;
 //  - each of these holds one operation at a time.
 // A hop goes into the earliest interval, from when its data is at u, that is idle on all of
-// them, found in O(log n) per resource (IdleIntervals). A task goes into the earliest idle
+// them, found by a search of each resource's blocks of gaps (IdleIntervals). A task goes into the earliest idle
 // interval of its CPU from the arrival of its last message.
 class ContentionBuilder {
  public:

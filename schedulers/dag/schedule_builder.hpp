@@ -48,7 +48,7 @@ class ScheduleBuilder {
   // co-processor also sends and receives.)
   double earliest_start(int task, int p) const;
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
-  // (the insertion policy of HEFT), in O(log n) of p's tasks (IdleIntervals).
+  // (the insertion policy of HEFT), searched in blocks of p's gaps (IdleIntervals), not task by task.
   double earliest_gap(int p, double ready, double duration) const;
   // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
   // data-ready time that holds the task's execution time on p.

@@ -7,6 +7,14 @@
 
 namespace mpnsim {
 
+namespace {
+
+// The bounds' hop times are computed in another order than the engine's sums: they, and the
+// results, are shrunk by more than that rounding.
+constexpr double kBelow = 1 - 1e-12;
+
+}  // namespace
+
 ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedule)
     : problem_(problem), schedule_(schedule), router_(problem.machine) {
   const MachineSpec& m = problem.machine;
@@ -39,7 +47,10 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   schedule_.task_booked.assign(idx(problem.graph.size()), 0);
   arrival_.assign(idx(n), 0.0);
   previous_.assign(idx(n), -1);
-  stamp_.assign(idx(n), 0);
+  visit_.assign(idx(n), 0);
+  clean_.assign(idx(n), 0);
+  marked_.assign(idx(n), 0);
+  via_.resize(idx(n));
 }
 
 double ContentionBuilder::hop_duration(int channel, double data) const {
@@ -77,37 +88,55 @@ int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, do
 
 ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
   // Each resource moves t to its own earliest fit; a pass that moves nothing leaves a t at
-  // which all of them are idle for d. t only grows, to gap starts, so this ends.
+  // which all of them are idle for d. t only grows, to gap starts, so this ends, at the least
+  // such t. A resource whose every booking is also on another one is left out, as it cannot
+  // move that t: with a single send port, every hop of the u->v link also holds it, and it
+  // holds u's CPU for each of its hops when u has no co-processor (receive ports alike).
+  const std::vector<IdleIntervals>& send = send_[idx(u)];
+  const std::vector<IdleIntervals>& recv = recv_[idx(v)];
+  const bool one_send = send.size() == 1, one_recv = recv.size() == 1;
+  const bool check_channel = !one_send && !one_recv;
+  const bool check_send = !send.empty() && !(one_send && shares_cpu_[idx(u)]);
+  const bool check_recv = !recv.empty() && !(one_recv && shares_cpu_[idx(v)]);
   double t = ready;
   for (;;) {
     const double before = t;
-    t = fit(channel_[idx(channel)], t, d);
+    if (check_channel) t = fit(channel_[idx(channel)], t, d);
     if (shares_cpu_[idx(u)]) t = fit(cpu_[idx(u)], t, d);
     if (shares_cpu_[idx(v)]) t = fit(cpu_[idx(v)], t, d);
-    if (!send_[idx(u)].empty()) t = lanes_fit(send_[idx(u)], t, d);
-    if (!recv_[idx(v)].empty()) t = lanes_fit(recv_[idx(v)], t, d);
+    if (check_send) t = one_send ? fit(send[0], t, d) : lanes_fit(send, t, d);
+    if (check_recv) t = one_recv ? fit(recv[0], t, d) : lanes_fit(recv, t, d);
     if (t == before) break;
   }
-  return {t, send_[idx(u)].empty() ? -1 : first_lane_at(send_[idx(u)], t, d),
-          recv_[idx(v)].empty() ? -1 : first_lane_at(recv_[idx(v)], t, d)};
+  // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
+  return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
+          recv.empty() ? -1 : one_recv ? 0 : first_lane_at(recv, t, d)};
 }
 
 void ContentionBuilder::book(IdleIntervals& r, double start, double finish) const {
-  if (tentative_)
+  if (tentative_) {
     overlay_.push_back({&r, start, finish});
-  else
+  } else {
     r.book(start, finish);
+    ++commits_;
+  }
 }
 
 void ContentionBuilder::rollback() const {
   overlay_.clear();
+  ++mark_now_;
   tentative_ = false;
 }
 
 double ContentionBuilder::book_hop(int u, int v, int channel, double ready, double d, bool record,
                                    int message) const {
-  const HopSlot slot = fit_hop(u, v, channel, ready, d);
+  return book_slot(u, v, channel, fit_hop(u, v, channel, ready, d), d, record, message);
+}
+
+double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& slot, double d, bool record,
+                                    int message) const {
   const double finish = slot.start + d;
+  if (tentative_) marked_[idx(u)] = marked_[idx(v)] = mark_now_;
   book(channel_[idx(channel)], slot.start, finish);
   if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
   if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish);
@@ -119,50 +148,178 @@ double ContentionBuilder::book_hop(int u, int v, int channel, double ready, doub
   return finish;
 }
 
-void ContentionBuilder::route(int u, int v, double ready, double data) const {
-  path_.clear();
+ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready, double data) const {
+  for (ReachTree& t : trees_)
+    if (t.key.from == u && t.key.ready == ready && t.key.data == data && t.key.commits == commits_) return t;
+  ReachTree& t = trees_[next_tree_++ % trees_.size()];
+  t.key = {u, ready, data, commits_};
+  t.stamp = ++reach_stamp_;
+  if (t.reach.empty()) t.reach.resize(idx(problem_.processors()));
+  return t;
+}
+
+void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, double data) const {
+  // On the committed timetables alone: the tentative bookings are put aside meanwhile.
+  std::swap(overlay_, overlay_aside_);
+  std::vector<Reach>& reach = tree.reach;
   if (problem_.options.route == RouteChoice::engine) {
+    // An entry serves when it was found after the same hops: same sender, channel and sender's entry.
+    double at = ready;
+    std::uint32_t parent = 0;
     for (int x = u; x != v;) {
       const Arc& a = router_.next_arc(x, v);
-      path_.push_back({x, a.to, a.channel});
+      Reach& r = reach[idx(a.to)];
+      if (r.stamp != tree.stamp || r.previous != x || r.channel != a.channel || r.parent_version != parent) {
+        const double d = hop_duration(a.channel, data);
+        const HopSlot slot = fit_hop(x, a.to, a.channel, at, d);
+        r = {tree.stamp, x, a.channel, ++reach_versions_, parent, slot, slot.start + d};
+      }
+      at = r.finish;
+      parent = r.version;
+      x = a.to;
+    }
+  } else {
+    // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
+    // later never ends sooner (earliest fits are monotone in the ready time), so the best
+    // arrival at each processor is enough. Ties keep the lower-numbered predecessor. A
+    // processor already in the tree keeps its entry: its every predecessor was in its layer
+    // then, as now.
+    const CommCost& cost = problem_.comm;
+    const int distance = cost.hops(u, v);
+    ++visit_now_;
+    layer_.assign(1, u);
+    for (int k = 0; k < distance; ++k) {
+      next_layer_.clear();
+      std::sort(layer_.begin(), layer_.end());
+      for (int x : layer_) {
+        const double at = x == u ? ready : reach[idx(x)].finish;
+        for (const Arc& a : router_.arcs(x)) {
+          const int y = a.to;
+          if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
+          Reach& r = reach[idx(y)];
+          const bool first_visit = visit_[idx(y)] != visit_now_;
+          if (first_visit) {
+            visit_[idx(y)] = visit_now_;
+            next_layer_.push_back(y);
+          }
+          if (r.stamp == tree.stamp && r.version == 0) continue;  // final from an earlier call
+          const double d = hop_duration(a.channel, data);
+          const HopSlot slot = fit_hop(x, y, a.channel, at, d);
+          const double f = slot.start + d;
+          if (first_visit || f < r.finish) r = {tree.stamp, x, a.channel, 1, 0, slot, f};
+        }
+      }
+      for (int y : next_layer_) reach[idx(y)].version = 0;  // final
+      std::swap(layer_, next_layer_);
+    }
+  }
+  std::swap(overlay_, overlay_aside_);
+}
+
+bool ContentionBuilder::untouched(int x, int y) const {
+  // The tentative bookings of this evaluation are all hops, each holding only resources of
+  // its two ends (their CPUs and ports, and the link between them).
+  return marked_[idx(x)] != mark_now_ && marked_[idx(y)] != mark_now_;
+}
+
+void ContentionBuilder::route(int u, int v, double ready, double data) const {
+  // The hops of one message never delay each other (they share only the CPU of the
+  // processor between two of them, the first ending before the second may start), so each
+  // hop's fit as the route is chosen is the one book_hop would find as the message is booked.
+  ReachTree& tree = reach_tree(u, ready, data);
+  fill_reach(tree, u, v, ready, data);
+  const std::vector<Reach>& reach = tree.reach;
+  path_.clear();
+  const bool engine = problem_.options.route == RouteChoice::engine;
+  if (overlay_.empty()) {
+    // The tree's fits are the fits: its path.
+    if (engine) {
+      for (int x = u; x != v;) {
+        const Arc& a = router_.next_arc(x, v);
+        path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot});
+        x = a.to;
+      }
+      return;
+    }
+    for (int y = v; y != u; y = reach[idx(y)].previous) {
+      const Reach& r = reach[idx(y)];
+      const int channel = router_.arc(r.previous, y)->channel;
+      path_.push_back({r.previous, y, channel, channel == r.channel, r.slot});
+    }
+    std::reverse(path_.begin(), path_.end());
+    return;
+  }
+  // Tentative bookings of earlier messages: a hop whose ends they do not touch, from a
+  // processor reached as in the tree, fits as in the tree; the others are fitted again.
+  if (engine) {
+    double at = ready;
+    bool clean = true;
+    for (int x = u; x != v;) {
+      const Arc& a = router_.next_arc(x, v);
+      HopSlot slot = reach[idx(a.to)].slot;
+      double finish = reach[idx(a.to)].finish;
+      if (!clean || !untouched(x, a.to)) {
+        clean = false;
+        const double d = hop_duration(a.channel, data);
+        slot = fit_hop(x, a.to, a.channel, at, d);
+        finish = slot.start + d;
+      }
+      path_.push_back({x, a.to, a.channel, true, slot});
+      at = finish;
       x = a.to;
     }
     return;
   }
-  // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
-  // later never ends sooner (earliest fits are monotone in the ready time), so the best
-  // arrival at each processor is enough. Ties keep the lower-numbered predecessor.
+  // The DP again, where a processor whose tree predecessor is clean and whose tree hop is
+  // untouched keeps its tree entry: every other way in is no sooner than in the tree, and a
+  // tie from a lower-numbered predecessor would have been the tree's choice.
   const CommCost& cost = problem_.comm;
   const int distance = cost.hops(u, v);
-  ++stamp_now_;
+  ++visit_now_;
   layer_.assign(1, u);
-  stamp_[idx(u)] = stamp_now_;
+  clean_[idx(u)] = visit_now_;
   arrival_[idx(u)] = ready;
   for (int k = 0; k < distance; ++k) {
     next_layer_.clear();
     std::sort(layer_.begin(), layer_.end());
-    for (int x : layer_) {
+    for (int x : layer_)
       for (const Arc& a : router_.arcs(x)) {
         const int y = a.to;
-        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
-        const double d = hop_duration(a.channel, data);
-        const double f = fit_hop(x, y, a.channel, arrival_[idx(x)], d).start + d;
-        if (stamp_[idx(y)] != stamp_now_) {
-          stamp_[idx(y)] = stamp_now_;
-          arrival_[idx(y)] = f;
-          previous_[idx(y)] = x;
-          next_layer_.push_back(y);
-        } else if (f < arrival_[idx(y)]) {
-          arrival_[idx(y)] = f;
-          previous_[idx(y)] = x;
+        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1 || visit_[idx(y)] == visit_now_) continue;
+        visit_[idx(y)] = visit_now_;
+        next_layer_.push_back(y);
+        const Reach& r = reach[idx(y)];
+        if (clean_[idx(r.previous)] == visit_now_ && untouched(r.previous, y)) {
+          clean_[idx(y)] = visit_now_;
+          arrival_[idx(y)] = r.finish;
+          previous_[idx(y)] = r.previous;
+          via_[idx(y)] = {r.channel, r.slot};
+        } else {
+          arrival_[idx(y)] = std::numeric_limits<double>::infinity();
+          previous_[idx(y)] = -1;
         }
       }
-    }
+    for (int x : layer_)
+      for (const Arc& a : router_.arcs(x)) {
+        const int y = a.to;
+        if (visit_[idx(y)] != visit_now_ || clean_[idx(y)] == visit_now_ ||
+            (y == v ? 0 : cost.hops(y, v)) != distance - k - 1)
+          continue;
+        const double d = hop_duration(a.channel, data);
+        const HopSlot slot = fit_hop(x, y, a.channel, arrival_[idx(x)], d);
+        const double f = slot.start + d;
+        if (previous_[idx(y)] < 0 || f < arrival_[idx(y)]) {
+          arrival_[idx(y)] = f;
+          previous_[idx(y)] = x;
+          via_[idx(y)] = {a.channel, slot};
+        }
+      }
     std::swap(layer_, next_layer_);
   }
   for (int y = v; y != u; y = previous_[idx(y)]) {
     const int x = previous_[idx(y)];
-    path_.push_back({x, y, router_.arc(x, y)->channel});
+    const int channel = router_.arc(x, y)->channel;
+    path_.push_back({x, y, channel, channel == via_[idx(y)].channel, via_[idx(y)].slot});
   }
   std::reverse(path_.begin(), path_.end());
 }
@@ -191,7 +348,11 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
     if (record)
       schedule_.messages.push_back(ScheduledMessage{e, 0, 0, static_cast<int>(schedule_.hops.size())});
     double at = leaves;
-    for (const Hop& h : path_) at = book_hop(h.from, h.to, h.channel, at, hop_duration(h.channel, data), record, message);
+    for (const Hop& h : path_) {
+      const double d = hop_duration(h.channel, data);
+      at = h.fitted ? book_slot(h.from, h.to, h.channel, h.slot, d, record, message)
+                    : book_hop(h.from, h.to, h.channel, at, d, record, message);
+    }
     if (record) {
       ScheduledMessage& m = schedule_.messages.back();
       m.depart = schedule_.hops[idx(m.first_hop)].start;
@@ -216,7 +377,6 @@ void ContentionBuilder::data_ready_bounds(int task, std::vector<double>& bounds)
   // and an earliest fit of a shorter hop from an earlier time is never later (the tentative
   // bookings of the evaluation only delay it). The hop times are computed in another order
   // than the engine's sums: shrink them, and the result, by more than that rounding.
-  constexpr double kBelow = 1 - 1e-12;
   const TaskGraph& g = problem_.graph;
   const int procs = problem_.processors();
   bounds.assign(idx(procs), 0.0);
@@ -232,29 +392,47 @@ void ContentionBuilder::data_ready_bounds(int task, std::vector<double>& bounds)
   }
   for (int p = 0; p < procs; ++p) {
     double ready = 0;
-    const bool port = !recv_[idx(p)].empty();
     for (const BoundInput& in : bound_inputs_) {
       if (in.from == p) {
         ready = std::max(ready, in.finish);
         continue;
       }
-      const int hops = problem_.comm.hops(in.from, p);
-      const double travel = problem_.options.route == RouteChoice::engine
-                                ? problem_.comm.delay(in.from, p, in.data)
-                                : hops * (cheapest_startup_ + in.data * cheapest_per_unit_);
-      double arrival = in.first_hop + travel;
-      if (port || shares_cpu_[idx(p)]) {
-        // The last hop leaves no sooner than the others' least times after the first's start.
-        const double last_ready = (in.first_hop + (hops - 1) * in.hop) * kBelow;
-        double last = last_ready;
-        if (port) last = committed_lanes_fit(recv_[idx(p)], last, in.hop);
-        if (shares_cpu_[idx(p)]) last = cpu_[idx(p)].earliest_fit(last, in.hop);
-        arrival = std::max(arrival, last + in.hop);
-      }
-      ready = std::max(ready, arrival * kBelow);
+      ready = std::max(ready, (in.first_hop + travel(in, p)) * kBelow);
     }
     bounds[idx(p)] = ready;
   }
+}
+
+double ContentionBuilder::travel(const BoundInput& in, int p) const {
+  return problem_.options.route == RouteChoice::engine
+             ? problem_.comm.delay(in.from, p, in.data)
+             : problem_.comm.hops(in.from, p) * (cheapest_startup_ + in.data * cheapest_per_unit_);
+}
+
+double ContentionBuilder::refined_data_ready_bound(int p) const {
+  // data_ready_bounds' sum for p, and for each message the wait of its last hop for a receive
+  // port of p and for p's CPU (without a co-processor): a few searches of p's timetables,
+  // which is why only the processors that come up are refined.
+  double ready = 0;
+  const bool port = !recv_[idx(p)].empty();
+  for (const BoundInput& in : bound_inputs_) {
+    if (in.from == p) {
+      ready = std::max(ready, in.finish);
+      continue;
+    }
+    double arrival = in.first_hop + travel(in, p);
+    if (port || shares_cpu_[idx(p)]) {
+      // The last hop leaves no sooner than the others' least times after the first's start.
+      const int hops = problem_.comm.hops(in.from, p);
+      const double last_ready = (in.first_hop + (hops - 1) * in.hop) * kBelow;
+      double last = last_ready;
+      if (port) last = committed_lanes_fit(recv_[idx(p)], last, in.hop);
+      if (shares_cpu_[idx(p)]) last = cpu_[idx(p)].earliest_fit(last, in.hop);
+      arrival = std::max(arrival, last + in.hop);
+    }
+    ready = std::max(ready, arrival * kBelow);
+  }
+  return ready;
 }
 
 double ContentionBuilder::data_ready(int task, int p) const {

@@ -1,6 +1,7 @@
 // Edge scheduling on the modelled network: each message booked hop by hop, so that a plan is its replay.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -21,7 +22,7 @@ namespace mpnsim {
 //    and the CPU of u and of v when they have no co-processor;
 //  - each of these holds one operation at a time.
 // A hop goes into the earliest interval, from when its data is at u, that is idle on all of
-// them, found in O(log n) per resource (IdleIntervals). A task goes into the earliest idle
+// them, found by a search of each resource's blocks of gaps (IdleIntervals). A task goes into the earliest idle
 // interval of its CPU from the arrival of its last message.
 class ContentionBuilder {
  public:
@@ -36,9 +37,14 @@ class ContentionBuilder {
   // For every processor p, a time no later than data_ready(task, p), cheap: each message's
   // route without waiting on links (the engine's route delay, or with route: earliest the
   // fewest hops at the cheapest link), after the earliest idle time of the sender's send port
-  // and, for its last hop, of p's receive port (and CPUs without a co-processor), as they are
-  // booked now. Fills `bounds` (one per processor).
+  // (and CPU without a co-processor) as they are booked now. Fills `bounds` (one per
+  // processor) and keeps the task's inputs for refined_data_ready_bound.
   void data_ready_bounds(int task, std::vector<double>& bounds) const;
+  // A tighter bound for p, at least its data_ready_bounds one and still no later than
+  // data_ready(task, p), for the task of the last data_ready_bounds call: the last hop of each
+  // message also waits for the earliest idle time of p's receive port (and CPU without a
+  // co-processor). A few timetable searches, so asked only for the processors that come up.
+  double refined_data_ready_bound(int p) const;
   // Earliest start >= ready of `duration` on p's CPU as it is booked now.
   double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
 
@@ -61,7 +67,10 @@ class ContentionBuilder {
   HopSlot fit_hop(int u, int v, int channel, double ready, double duration) const;
   // Books one hop; returns its finish.
   double book_hop(int u, int v, int channel, double ready, double duration, bool record, int message) const;
-  // The route of a message from u to v leaving at `ready`, as (from, to, channel) per hop.
+  // Books one hop at a slot fit_hop gave; returns its finish.
+  double book_slot(int u, int v, int channel, const HopSlot& slot, double duration, bool record, int message) const;
+  // The route of a message from u to v leaving at `ready`, as (from, to, channel) per hop,
+  // each with its slot where it is known (see ReachTree).
   void route(int u, int v, double ready, double data) const;
   // Books every input of `task` on p; returns the data-ready time.
   double book_inputs(int task, int p, bool record) const;
@@ -94,11 +103,61 @@ class ContentionBuilder {
   // Scratch of route(): the hops found, and the shortest-path search of RouteChoice::earliest.
   struct Hop {
     int from, to, channel;
+    bool fitted = false;  // slot holds its fit
+    HopSlot slot{};
   };
   mutable std::vector<Hop> path_;
   mutable std::vector<double> arrival_;
-  mutable std::vector<int> previous_, stamp_, layer_, next_layer_;
-  mutable int stamp_now_ = 0;
+  mutable std::vector<int> previous_, layer_, next_layer_;
+  // The reach cache. A message's hop into processor x fits on the committed timetables the
+  // same for every candidate processor whose route passes x by the same hops, and the
+  // candidates' evaluations of a task (and its placement after them) send the same messages:
+  // a tree per (sender, departure, data), kept while nothing is committed, holds for each x
+  // on the way its hop's slot and finish. With route: earliest, the best arrival at x over
+  // the shortest paths from the sender does not depend on the destination either (each
+  // predecessor of x on such a path lies on every shortest path through x), so each x's
+  // entry is its final DP value, found once. A message booked after others of the same
+  // evaluation takes the tree's hops that their tentative bookings leave alone (route()).
+  struct Reach {
+    std::uint32_t stamp = 0;    // == the tree's stamp: the entry is for the tree's key
+    int previous = -1;          // the hop's sender
+    int channel = -1;
+    std::uint32_t version = 0;  // route: engine: a number of its own, and its sender's entry's;
+    std::uint32_t parent_version = 0;  // route: earliest: 0 once final
+    HopSlot slot{};
+    double finish = 0;
+  };
+  struct ReachKey {
+    int from = -1;
+    double ready = 0, data = 0;
+    std::uint64_t commits = ~std::uint64_t{0};
+  };
+  struct ReachTree {
+    ReachKey key;
+    std::uint32_t stamp = 0;
+    std::vector<Reach> reach;  // per processor
+  };
+  // The tree of a key (a stale one replaced, in turn).
+  ReachTree& reach_tree(int u, double ready, double data) const;
+  // Makes the tree hold every processor on the way from u to v (route: engine) or on its
+  // shortest paths (route: earliest).
+  void fill_reach(ReachTree& tree, int u, int v, double ready, double data) const;
+  // Whether the tentative bookings leave the resources of a hop x->y alone.
+  bool untouched(int x, int y) const;
+  mutable std::array<ReachTree, 4> trees_;  // a task's inputs: at most 3 in the generated graphs
+  mutable std::size_t next_tree_ = 0;
+  mutable std::uint32_t reach_stamp_ = 0, reach_versions_ = 0;
+  mutable std::uint64_t commits_ = 0;  // committed bookings: a change makes the trees stale
+  mutable std::vector<Tentative> overlay_aside_;  // fill_reach puts the tentative bookings here
+  mutable std::vector<int> visit_, clean_;       // the DPs: a processor's layer; as in the tree
+  mutable std::vector<std::uint32_t> marked_;   // an end of a tentative hop, if == mark_now_
+  mutable std::uint32_t mark_now_ = 1;
+  mutable int visit_now_ = 0;
+  struct Via {
+    int channel = -1;
+    HopSlot slot{};
+  };
+  mutable std::vector<Via> via_;  // route()'s DP: each processor's way in
   mutable std::vector<std::pair<double, int>> inputs_;  // (producer finish, edge)
   // Scratch of data_ready_bounds: per input, its sender and producer's finish, data, least hop
   // time (shrunk by the rounding margin) and the earliest start of its first hop at the
@@ -108,6 +167,8 @@ class ContentionBuilder {
     double finish, data, hop, first_hop;
   };
   mutable std::vector<BoundInput> bound_inputs_;
+  // The message's time on the way to p without waiting, hop times of its route.
+  double travel(const BoundInput& in, int p) const;
   // Earliest fit on the committed bookings of the first of `lanes` that can take it (a bound
   // on where a hop can go there: the tentative ones only delay it).
   static double committed_lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d);

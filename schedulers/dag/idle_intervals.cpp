@@ -1,4 +1,4 @@
-// A treap of idle gaps with the longest gap per subtree: earliest-fit queries and bookings in O(log n).
+// Idle gaps in sorted blocks that know their longest gap: earliest-fit queries and bookings that touch few cache lines.
 #include "schedulers/dag/idle_intervals.hpp"
 
 #include <algorithm>
@@ -9,163 +9,138 @@
 
 namespace mpnsim {
 
-IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) {
-  insert(0.0, std::numeric_limits<double>::infinity());
-}
-
 namespace {
+
+// A block splits in two past this many gaps: a search within one touches a few cache lines,
+// an insertion moves at most half a kilobyte.
+constexpr std::size_t kBlockGaps = 32;
+
+constexpr double kEndless = std::numeric_limits<double>::infinity();
 
 // A gap's length for pruning, rounded up: a gap that holds d (start + d <= end in floating
 // point) never has end - start below d by more than an ulp of end, so with this margin the
-// pruning never drops a gap that holds d, and the answers do not depend on the tree's shape.
-// The endless last gap counts as none (-1): it holds everything, and earliest_fit falls back
-// on it when no finite gap does, so that the root's longest says at once when none does.
+// pruning never drops a gap that holds d, and the answers do not depend on how the gaps are
+// grouped. The endless last gap counts as none (-1): it holds everything, and earliest_fit
+// falls back on it when no finite gap does, so that longest_ says at once when none does.
 double pruning_length(double start, double end) {
-  return end == std::numeric_limits<double>::infinity() ? -1.0 : end - start + std::abs(end) * 4.5e-16;
+  return end == kEndless ? -1.0 : end - start + std::abs(end) * 4.5e-16;
 }
 
 }  // namespace
 
-int IdleIntervals::make(double start, double end) {
-  seed_ ^= seed_ << 13;
-  seed_ ^= seed_ >> 17;
-  seed_ ^= seed_ << 5;
-  const Node node{start, end, pruning_length(start, end), seed_, -1, -1};
-  if (!free_.empty()) {
-    const int n = free_.back();
-    free_.pop_back();
-    nodes_[static_cast<std::size_t>(n)] = node;
-    return n;
-  }
-  nodes_.push_back(node);
-  return static_cast<int>(nodes_.size() - 1);
+IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) { insert(0.0, kEndless); }
+
+bool IdleIntervals::containing(double t, Position& at) const {
+  const auto b = std::upper_bound(block_first_.begin(), block_first_.end(), t);
+  if (b == block_first_.begin()) return false;
+  at.block = static_cast<std::size_t>(b - block_first_.begin()) - 1;
+  const std::vector<Gap>& gaps = blocks_[at.block];
+  const auto g = std::upper_bound(gaps.begin(), gaps.end(), t, [](double x, const Gap& y) { return x < y.start; });
+  at.index = static_cast<std::size_t>(g - gaps.begin()) - 1;  // the block's first start is <= t
+  return true;
 }
 
-void IdleIntervals::refresh(int n) {
-  Node& x = nodes_[static_cast<std::size_t>(n)];
-  x.longest = pruning_length(x.start, x.end);
-  if (x.left >= 0) x.longest = std::max(x.longest, nodes_[static_cast<std::size_t>(x.left)].longest);
-  if (x.right >= 0) x.longest = std::max(x.longest, nodes_[static_cast<std::size_t>(x.right)].longest);
+void IdleIntervals::refresh(std::size_t block) {
+  const std::vector<Gap>& gaps = blocks_[block];
+  const double before = block_longest_[block];
+  double longest = -1;
+  for (const Gap& g : gaps) longest = std::max(longest, pruning_length(g.start, g.end));
+  block_first_[block] = gaps.front().start;
+  block_longest_[block] = longest;
+  if (longest >= longest_)
+    longest_ = longest;
+  else if (before == longest_)  // the longest may have shrunk: ask every block
+    longest_ = *std::max_element(block_longest_.begin(), block_longest_.end());
 }
 
-void IdleIntervals::split(int n, double key, bool inclusive, int& left, int& right) {
-  if (n < 0) {
-    left = right = -1;
-    return;
-  }
-  Node& x = nodes_[static_cast<std::size_t>(n)];
-  const bool goes_left = inclusive ? x.start <= key : x.start < key;
-  if (goes_left) {
-    int l, r;
-    split(x.right, key, inclusive, l, r);
-    nodes_[static_cast<std::size_t>(n)].right = l;
-    refresh(n);
-    left = n;
-    right = r;
-  } else {
-    int l, r;
-    split(x.left, key, inclusive, l, r);
-    nodes_[static_cast<std::size_t>(n)].left = r;
-    refresh(n);
-    left = l;
-    right = n;
-  }
-}
-
-void IdleIntervals::refresh_path(int n, double key) {
-  if (n < 0) return;
-  const Node& x = nodes_[static_cast<std::size_t>(n)];
-  if (key < x.start)
-    refresh_path(x.left, key);
-  else if (key > x.start)
-    refresh_path(x.right, key);
-  refresh(n);
-}
-
-int IdleIntervals::merge(int a, int b) {
-  if (a < 0) return b;
-  if (b < 0) return a;
-  if (nodes_[static_cast<std::size_t>(a)].priority > nodes_[static_cast<std::size_t>(b)].priority) {
-    const int r = merge(nodes_[static_cast<std::size_t>(a)].right, b);
-    nodes_[static_cast<std::size_t>(a)].right = r;
-    refresh(a);
-    return a;
-  }
-  const int l = merge(a, nodes_[static_cast<std::size_t>(b)].left);
-  nodes_[static_cast<std::size_t>(b)].left = l;
-  refresh(b);
-  return b;
-}
-
-void IdleIntervals::insert(double start, double end) {
-  if (end == std::numeric_limits<double>::infinity()) tail_start_ = start;
-  int l, r;
-  split(root_, start, false, l, r);
-  root_ = merge(merge(l, make(start, end)), r);
-  ++live_;
-}
-
-void IdleIntervals::erase(double start) {
-  int l, mid, r;
-  split(root_, start, false, l, mid);
-  int hit;
-  split(mid, start, true, hit, r);
-  assert(hit >= 0 && nodes_[static_cast<std::size_t>(hit)].left < 0 && nodes_[static_cast<std::size_t>(hit)].right < 0);
-  if (hit >= 0) {
-    free_.push_back(hit);
-    --live_;
-  }
-  root_ = merge(l, r);
-}
-
-int IdleIntervals::containing(double t) const {
-  int best = -1;
-  for (int n = root_; n >= 0;) {
-    const Node& x = nodes_[static_cast<std::size_t>(n)];
-    if (x.start <= t) {
-      best = n;
-      n = x.right;
-    } else {
-      n = x.left;
-    }
-  }
-  return best;
-}
-
-int IdleIntervals::first_holding(int n, double t, double d) const {
+double IdleIntervals::first_holding_after(const Position& at, bool from_start, double d) const {
   // `longest` only prunes (rounded up): the answer is decided by start + d <= end, the
   // engine's arithmetic.
-  while (n >= 0) {
-    const Node& x = nodes_[static_cast<std::size_t>(n)];
-    if (x.longest < d) return -1;
-    if (x.start > t) {
-      if (const int found = first_holding(x.left, t, d); found >= 0) return found;
-      if (x.start + d <= x.end) return n;
-    }
-    n = x.right;
+  std::size_t b = from_start ? 0 : at.block;
+  std::size_t i = from_start ? 0 : at.index + 1;
+  for (; b < blocks_.size(); ++b, i = 0) {
+    if (block_longest_[b] < d) continue;
+    const std::vector<Gap>& gaps = blocks_[b];
+    for (; i < gaps.size(); ++i)
+      if (gaps[i].start + d <= gaps[i].end) return gaps[i].start;
   }
-  return -1;
+  return tail_start_;
 }
 
 double IdleIntervals::earliest_fit(double t, double d) const {
   // Most questions are about times past the last booking: the endless last gap holds them.
   if (t >= tail_start_) return t;
-  // Many others are about longer times than any gap before it (the root knows the longest).
-  if (nodes_[static_cast<std::size_t>(root_)].longest < d) return tail_start_;
-  if (const int c = containing(t); c >= 0 && t + d <= nodes_[static_cast<std::size_t>(c)].end) return t;
+  // Many others are about longer times than any gap before it.
+  if (longest_ < d) return tail_start_;
+  Position at{0, 0};
+  const bool found = containing(t, at);
+  if (found && t + d <= gap(at).end) return t;
   // A finite gap after t, else the endless one, which starts after t here.
-  const int n = first_holding(root_, t, d);
-  return n >= 0 ? nodes_[static_cast<std::size_t>(n)].start : tail_start_;
+  return first_holding_after(at, !found, d);
+}
+
+void IdleIntervals::insert(double start, double end) {
+  if (end == kEndless) tail_start_ = start;
+  ++live_;
+  if (blocks_.empty()) {
+    blocks_.push_back({Gap{start, end}});
+    block_first_.push_back(start);
+    block_longest_.push_back(-1);
+    refresh(0);
+    return;
+  }
+  // Into the last block whose first start is below `start` (the first block if none is).
+  const auto after = std::upper_bound(block_first_.begin(), block_first_.end(), start);
+  const std::size_t b = after == block_first_.begin() ? 0 : static_cast<std::size_t>(after - block_first_.begin()) - 1;
+  std::vector<Gap>& gaps = blocks_[b];
+  const auto g = std::upper_bound(gaps.begin(), gaps.end(), start, [](double x, const Gap& y) { return x < y.start; });
+  gaps.insert(g, Gap{start, end});
+  if (gaps.size() <= kBlockGaps) {
+    refresh(b);
+    return;
+  }
+  // Full: its second half becomes a block of its own, after it.
+  const auto half = gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2);
+  std::vector<Gap> upper(half, gaps.end());
+  gaps.erase(half, gaps.end());
+  gaps.reserve(kBlockGaps + 1);
+  upper.reserve(kBlockGaps + 1);
+  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, std::move(upper));
+  block_first_.insert(block_first_.begin() + static_cast<std::ptrdiff_t>(b) + 1, 0.0);
+  block_longest_.insert(block_longest_.begin() + static_cast<std::ptrdiff_t>(b) + 1, longest_);
+  refresh(b);
+  refresh(b + 1);
+}
+
+void IdleIntervals::erase(double start) {
+  Position at{0, 0};
+  const bool found = containing(start, at);
+  assert(found && gap(at).start == start);
+  if (!found || gap(at).start != start) return;
+  std::vector<Gap>& gaps = blocks_[at.block];
+  gaps.erase(gaps.begin() + static_cast<std::ptrdiff_t>(at.index));
+  --live_;
+  if (!gaps.empty()) {
+    refresh(at.block);
+    return;
+  }
+  const double gone = block_longest_[at.block];
+  blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(at.block));
+  block_first_.erase(block_first_.begin() + static_cast<std::ptrdiff_t>(at.block));
+  block_longest_.erase(block_longest_.begin() + static_cast<std::ptrdiff_t>(at.block));
+  if (gone == longest_)
+    longest_ = block_longest_.empty() ? -1 : *std::max_element(block_longest_.begin(), block_longest_.end());
 }
 
 IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   Change c;
   c.start = start;
   c.finish = finish;
-  const int g = containing(start);
-  assert(g >= 0 && finish <= nodes_[static_cast<std::size_t>(g)].end);
-  if (g < 0) return c;
-  const double gap_start = nodes_[static_cast<std::size_t>(g)].start, gap_end = nodes_[static_cast<std::size_t>(g)].end;
+  Position at{0, 0};
+  const bool found = containing(start, at);
+  assert(found && finish <= gap(at).end);
+  if (!found) return c;
+  const double gap_start = gap(at).start, gap_end = gap(at).end;
   // An empty interval at t still holds the resource at t: the gap is cut in two that meet
   // at t, so that no later booking runs across t (the engine would make one of them wait).
   // At a gap's end nothing can run across t anyway.
@@ -176,23 +151,21 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   if (keep_boundaries_ && finish > start) {
     // Only the open interval (start, finish) becomes busy: [gap_start, start] and
     // [finish, gap_end] stay, even when they are single points.
-    nodes_[static_cast<std::size_t>(g)].end = start;
-    refresh_path(root_, gap_start);
+    gap(at).end = start;
+    refresh(at.block);
     // A zero-duration booking may have split the gap at its end: the point is a gap already.
     if (!starts_gap(finish)) insert(finish, gap_end);
     return c;
   }
-  // The gap shrinks in place where it can (its key stays between its neighbours' keys),
-  // which costs one descent instead of the splits and merges of an erase and an insert.
-  Node& x = nodes_[static_cast<std::size_t>(g)];
+  // The gap shrinks in place where it can (its start stays between its neighbours').
   if (start > gap_start) {
-    x.end = start;
-    refresh_path(root_, gap_start);
+    gap(at).end = start;
+    refresh(at.block);
     if (gap_end > finish) insert(finish, gap_end);
   } else if (gap_end > finish) {
-    x.start = finish;
-    if (gap_end == std::numeric_limits<double>::infinity()) tail_start_ = finish;
-    refresh_path(root_, finish);
+    gap(at).start = finish;
+    if (gap_end == kEndless) tail_start_ = finish;
+    refresh(at.block);
   } else {
     erase(gap_start);
   }
@@ -200,38 +173,25 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
 }
 
 bool IdleIntervals::starts_gap(double t) const {
-  const int c = containing(t);
-  return c >= 0 && nodes_[static_cast<std::size_t>(c)].start == t;
-}
-
-int IdleIntervals::first_after(double t) const {
-  int best = -1;
-  for (int n = root_; n >= 0;) {
-    const Node& x = nodes_[static_cast<std::size_t>(n)];
-    if (x.start > t) {
-      best = n;
-      n = x.left;
-    } else {
-      n = x.right;
-    }
-  }
-  return best;
+  Position at{0, 0};
+  return containing(t, at) && gap(at).start == t;
 }
 
 void IdleIntervals::occupy(double start, double finish) {
-  const int c = containing(start);
-  if (c >= 0 && finish <= nodes_[static_cast<std::size_t>(c)].end) {
+  Position at{0, 0};
+  const bool found = containing(start, at);
+  if (found && finish <= gap(at).end) {
     book(start, finish);
     return;
   }
   // The gaps that meet the open interval (start, finish), then each cut back to what lies
   // outside it (kept as single points too with keep_boundaries).
   std::vector<std::pair<double, double>> met;
-  int g = c >= 0 && nodes_[static_cast<std::size_t>(c)].end > start ? c : first_after(start);
-  while (g >= 0 && nodes_[static_cast<std::size_t>(g)].start < finish) {
-    met.emplace_back(nodes_[static_cast<std::size_t>(g)].start, nodes_[static_cast<std::size_t>(g)].end);
-    g = first_after(nodes_[static_cast<std::size_t>(g)].start);
-  }
+  std::size_t b = found ? at.block : 0, i = found ? at.index : 0;
+  if (found && gap(at).end <= start) ++i;  // it ends before the interval: from the next one
+  for (; b < blocks_.size(); ++b, i = 0)
+    for (; i < blocks_[b].size() && blocks_[b][i].start < finish; ++i)
+      met.emplace_back(blocks_[b][i].start, blocks_[b][i].end);
   for (const auto& [gap_start, gap_end] : met) {
     erase(gap_start);
     if (keep_boundaries_ ? gap_start <= start : gap_start < start) insert(gap_start, start);

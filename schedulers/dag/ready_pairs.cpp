@@ -2,7 +2,9 @@
 #include "schedulers/dag/ready_pairs.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
+#include <utility>
 
 #include "schedulers/dag/schedule_builder.hpp"
 
@@ -34,51 +36,72 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
   auto value_of = [&](const ReadyPair& r) { return (by_finish ? r.finish : r.start) - offset(r.task); };
   auto bound_of = [&](const ReadyEntry& e) { return e.bound - offset(e.pair.task); };
   const bool by_bounds = ranking == PairRanking::least_key_first && b.placements_interact();
-  constexpr double kNotLooked = -std::numeric_limits<double>::infinity();
-  std::vector<ReadyEntry> ready;
-  std::vector<std::size_t> by_bound;  // scratch: indices of `ready` by bound
   std::vector<int> waiting(static_cast<std::size_t>(g.size()));
-  auto became_ready = [&](int t) {
-    if (by_bounds)
-      ready.push_back({ReadyPair{t, 0, 0, 0}, kNotLooked});  // looked at when its bound is reached
-    else
-      ready.push_back(look_at(t));
-  };
+  if (by_bounds) {
+    // The ready tasks in a heap by bound, least first. Each step takes them out in that order,
+    // looks at each, and stops once a bound passes the best value found: the rest cannot go
+    // first. Those looked at go back with their new bounds. The pick is the least pair by
+    // `before` of all of them, whatever order they are looked at in, as `before` ranks by
+    // value first. (A sort of every ready task each step was most of ETF's time.)
+    constexpr double kNotLooked = -std::numeric_limits<double>::infinity();
+    std::vector<ReadyEntry> entry(static_cast<std::size_t>(g.size()));
+    using Bound = std::pair<double, int>;  // (bound_of, task)
+    std::vector<Bound> heap;
+    const auto later = std::greater<Bound>();
+    std::vector<int> looked;
+    auto became_ready = [&](int t) {
+      entry[static_cast<std::size_t>(t)] = {ReadyPair{t, 0, 0, 0}, kNotLooked};  // looked at when its bound is reached
+      heap.emplace_back(kNotLooked, t);
+      std::push_heap(heap.begin(), heap.end(), later);
+    };
+    for (int t = 0; t < g.size(); ++t) {
+      waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
+      if (waiting[static_cast<std::size_t>(t)] == 0) became_ready(t);
+    }
+    while (!heap.empty()) {
+      looked.clear();
+      int pick = -1;
+      while (!heap.empty()) {
+        const int t = heap.front().second;
+        // A pair whose bound passes the best value found cannot go first: its value is larger.
+        if (pick >= 0 && heap.front().first > value_of(entry[static_cast<std::size_t>(pick)].pair)) break;
+        std::pop_heap(heap.begin(), heap.end(), later);
+        heap.pop_back();
+        entry[static_cast<std::size_t>(t)] = look_at(t);
+        looked.push_back(t);
+        if (pick < 0 || before(entry[static_cast<std::size_t>(t)].pair, entry[static_cast<std::size_t>(pick)].pair))
+          pick = t;
+      }
+      for (const int t : looked)
+        if (t != pick) {
+          heap.emplace_back(bound_of(entry[static_cast<std::size_t>(t)]), t);
+          std::push_heap(heap.begin(), heap.end(), later);
+        }
+      const ReadyPair chosen = entry[static_cast<std::size_t>(pick)].pair;
+      b.place(chosen.task, chosen.processor, chosen.start);
+      for (int e : g.out_edges(chosen.task))
+        if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) became_ready(g.edge(e).to);
+    }
+    return b.take();
+  }
+  std::vector<ReadyEntry> ready;
+  auto became_ready = [&](int t) { ready.push_back(look_at(t)); };
   for (int t = 0; t < g.size(); ++t) {
     waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size());
     if (waiting[static_cast<std::size_t>(t)] == 0) became_ready(t);
   }
   while (!ready.empty()) {
     std::size_t pick = 0;
-    if (by_bounds) {
-      by_bound.resize(ready.size());
-      for (std::size_t i = 0; i < ready.size(); ++i) by_bound[i] = i;
-      std::sort(by_bound.begin(), by_bound.end(), [&](std::size_t x, std::size_t y) {
-        const double bx = bound_of(ready[x]), by = bound_of(ready[y]);
-        return bx != by ? bx < by : x < y;
-      });
-      bool found = false;
-      for (const std::size_t i : by_bound) {
-        // A pair whose bound passes the best value found cannot go first: its value is larger.
-        if (found && bound_of(ready[i]) > value_of(ready[pick].pair)) break;
-        ready[i] = look_at(ready[i].pair.task);
-        if (!found || before(ready[i].pair, ready[pick].pair)) pick = i;
-        found = true;
-      }
-    } else {
-      for (std::size_t i = 1; i < ready.size(); ++i)
-        if (before(ready[i].pair, ready[pick].pair)) pick = i;
-    }
+    for (std::size_t i = 1; i < ready.size(); ++i)
+      if (before(ready[i].pair, ready[pick].pair)) pick = i;
     const ReadyPair chosen = ready[pick].pair;
     ready[pick] = ready.back();
     ready.pop_back();
     b.place(chosen.task, chosen.processor, chosen.start);
-    // Placing a task delays only its processor, unless messages contend for the network:
-    // then any ready task's data may now arrive later anywhere (looked at again above, as its
-    // bound is reached, or here).
-    if (!by_bounds)
-      for (auto& r : ready)
-        if (r.pair.processor == chosen.processor || b.placements_interact()) r = look_at(r.pair.task);
+    // Placing a task delays only its processor, unless messages contend for the network
+    // (Max-Min under contention): then any ready task's data may now arrive later anywhere.
+    for (auto& r : ready)
+      if (r.pair.processor == chosen.processor || b.placements_interact()) r = look_at(r.pair.task);
     for (int e : g.out_edges(chosen.task))
       if (--waiting[static_cast<std::size_t>(g.edge(e).to)] == 0) became_ready(g.edge(e).to);
   }

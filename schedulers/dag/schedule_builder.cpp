@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <functional>
 #include <limits>
 
 #include <cmath>
@@ -117,25 +116,50 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     return best;
   }
   // Bounds first, then processors in order of their bound: once a bound passes the best
-  // key (or equals it at a higher index), no later processor can win.
+  // key (or equals it at a higher index), no later processor can win. Each processor comes
+  // up first with a cheap bound (its CPU searched, not its receive port), then, refined (the
+  // receive port searched too), once more before it is evaluated: most are never refined.
+  // The refined bound is never below the cheap one, so the first refined bound to come up is
+  // the least of them.
   bounds_.clear();
   contention_->data_ready_bounds(task, ready_bounds_);
   for (int p = 0; p < procs; ++p) {
     const double duration = problem_.exec_time(task, p);
     const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
     const double start = contention_->cpu_fit(p, ready, duration);
-    bounds_.emplace_back(by_finish ? start + duration : start, p);
+    bounds_.push_back({by_finish ? start + duration : start, p, false});
   }
   // A heap rather than a sort: most processors are never taken out of it (P log P per task
   // was most of ETF's time on a 10-cube).
-  const auto later = std::greater<std::pair<double, int>>();
+  const auto later = [](const PendingBound& a, const PendingBound& b) {
+    return a.key != b.key ? a.key > b.key : a.processor > b.processor;
+  };
   std::make_heap(bounds_.begin(), bounds_.end(), later);
-  const double least = bounds_.empty() ? best_key : bounds_.front().first;
-  for (auto end = bounds_.end(); end != bounds_.begin(); --end) {
-    std::pop_heap(bounds_.begin(), end, later);
-    const auto [bound, p] = *(end - 1);
-    if (bound > best_key) break;
-    if (bound == best_key && p > best.processor) continue;
+  double least = std::numeric_limits<double>::infinity();
+  bool least_known = false;
+  while (!bounds_.empty()) {
+    std::pop_heap(bounds_.begin(), bounds_.end(), later);
+    const PendingBound b = bounds_.back();
+    bounds_.pop_back();
+    if (b.key > best_key) break;
+    if (b.key == best_key && b.processor > best.processor) continue;
+    const int p = b.processor;
+    if (!b.refined) {
+      const double duration = problem_.exec_time(task, p);
+      const double cheap = ready_bounds_[static_cast<std::size_t>(p)];
+      const double refined = contention_->refined_data_ready_bound(p);
+      if (refined > cheap) {  // else the key is the same
+        const double ready = std::max(refined, insertion ? 0.0 : processor_ready(p));
+        const double start = contention_->cpu_fit(p, ready, duration);
+        bounds_.push_back({by_finish ? start + duration : start, p, true});
+        std::push_heap(bounds_.begin(), bounds_.end(), later);
+        continue;
+      }
+    }
+    if (!least_known) {
+      least = b.key;
+      least_known = true;
+    }
     evaluate(p);
   }
   best.bound = std::min(least, best_key);

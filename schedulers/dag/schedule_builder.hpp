@@ -48,7 +48,7 @@ class ScheduleBuilder {
   // co-processor also sends and receives.)
   double earliest_start(int task, int p) const;
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
-  // (the insertion policy of HEFT), in O(log n) of p's tasks (IdleIntervals).
+  // (the insertion policy of HEFT), searched in blocks of p's gaps (IdleIntervals), not task by task.
   double earliest_gap(int p, double ready, double duration) const;
   // EST(task, p) with insertion (Topcuoglu et al. 2002): the earliest gap of p from the
   // data-ready time that holds the task's execution time on p.
@@ -108,7 +108,12 @@ class ScheduleBuilder {
   double latest_start_ = 0;         // latest_carried_start of the problem
   std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
-  mutable std::vector<std::pair<double, int>> bounds_;  // scratch of best_processor
+  struct PendingBound {
+    double key;  // a lower bound on the processor's key (start or finish)
+    int processor;
+    bool refined;  // refined_data_ready_bound and the CPU's idle time counted
+  };
+  mutable std::vector<PendingBound> bounds_;  // scratch of best_processor
   mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
   struct Arrival {
     double finish, data;

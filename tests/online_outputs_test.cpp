@@ -122,6 +122,15 @@ outputs: {gantt: true, trace: true}
     EXPECT_NE(svg.find(">w" + std::to_string(w) + ": fork<"), std::string::npos) << w;
   }
   EXPECT_NE(svg.find("compute: by workflow"), std::string::npos);
+  // Messages in greys (a workflow's hue could be the send bars' green or the receive bars' blue),
+  // and no bar of a message in either hue.
+  const std::regex message(R"re(fill="(#[0-9a-f]{6})"><title>\d+ -&gt; \d+: )re");
+  int messages = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), message); it != std::sregex_iterator(); ++it, ++messages)
+    EXPECT_TRUE((*it)[1] == "#7f7f7f" || (*it)[1] == "#c2c2c2") << (*it)[0];
+  EXPECT_GT(messages, 0) << "the fork's messages cross links";
+  EXPECT_EQ(svg.find("#59a14f"), std::string::npos);
+  EXPECT_EQ(svg.find("#4e79a7"), std::string::npos);
 
   const auto trace = nlohmann::json::parse(testing::read_file(out / "traces" / (stem + ".json")));
   int computes = 0;

@@ -24,6 +24,10 @@ constexpr double kNameCharWidth = 0.62 * kNameFont;  // wider than sans-serif's 
 constexpr const char* kReceive = "#4e79a7";
 constexpr const char* kCompute = "#f28e2b";
 constexpr const char* kSend = "#59a14f";
+// With tasks coloured by group, a group's hue could be any: messages then go in greys, which no
+// group colour (saturation 0.65) is mistaken for.
+constexpr const char* kReceiveGrey = "#7f7f7f";
+constexpr const char* kSendGrey = "#c2c2c2";
 // The groups' legend, under the time axis: entries per row, rows at most.
 constexpr int kGroupsPerRow = 6, kGroupRows = 4;
 constexpr double kGroupWidth = kPlotWidth / kGroupsPerRow, kGroupRowHeight = 16;
@@ -119,8 +123,10 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
   // Legend.
   double lx = kLeft;
   const std::string compute_label = groups ? fmt::format("compute: by {} (below)", groups->title) : "compute";
-  for (auto [name, colour] : {std::pair{std::string("receive"), kReceive}, std::pair{compute_label, kCompute},
-                              std::pair{std::string("send"), kSend}}) {
+  const char* receive_colour = groups ? kReceiveGrey : kReceive;
+  const char* send_colour = groups ? kSendGrey : kSend;
+  for (auto [name, colour] : {std::pair{std::string("receive"), receive_colour}, std::pair{compute_label, kCompute},
+                              std::pair{std::string("send"), send_colour}}) {
     s += fmt::format("<rect x=\"{:.1f}\" y=\"28\" width=\"14\" height=\"10\" fill=\"{}\"/>"
                      "<text x=\"{:.1f}\" y=\"37\">{}</text>\n", lx, colour, lx + 18, escape_xml(name));
     lx += std::max(90.0, 18 + text_widths(name) * 6.5 + 12);
@@ -155,8 +161,8 @@ std::string gantt_svg(const Timeline& timeline, int processors, const GanttOptio
     const std::string tip = fmt::format("{} -> {}: {:.6g} units, {:.6g} .. {:.6g}{}", t.from, t.to, t.amount,
                                         t.start, t.end,
                                         timeline.tag_name(t.tag).empty() ? "" : " (" + timeline.tag_name(t.tag) + ")");
-    bar(t.to, 0, t.start, t.end, kReceive, tip);
-    bar(t.from, 2, t.start, t.end, kSend, tip);
+    bar(t.to, 0, t.start, t.end, receive_colour, tip);
+    bar(t.from, 2, t.start, t.end, send_colour, tip);
   }
   for (std::size_t i = 0; i < timeline.computes().size(); ++i) {
     const auto& c = timeline.computes()[i];

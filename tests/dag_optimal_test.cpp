@@ -122,10 +122,13 @@ TaskGraph structured_graph(const std::string& kind, int tasks, std::mt19937_64& 
 
 // The search alone, started without the heuristics' schedule (an infinite first bound), must find
 // an optimum itself: every pruning rule is then on trial, not only the proof.
-double search_alone(const DagProblem& p, bool& proven) {
+constexpr FreeSearchSpace kSpaces[] = {FreeSearchSpace::list, FreeSearchSpace::allocation, FreeSearchSpace::both};
+
+// Each state space is tried alone too, so that a rule unsound in one is not hidden by the other.
+double search_alone(const DagProblem& p, bool& proven, FreeSearchSpace space) {
   SearchLimits limits;
   limits.max_states = 50'000'000;
-  const SearchOutcome found = search_free(p, std::numeric_limits<double>::infinity(), limits);
+  const SearchOutcome found = search_free(p, std::numeric_limits<double>::infinity(), limits, space);
   proven = found.report.optimal;
   double makespan = 0;
   for (const auto& [task, placed] : found.placements) makespan = std::max(makespan, placed.finish);
@@ -144,11 +147,14 @@ TEST(OptimalScheduler, TheSearchAloneEqualsExhaustiveEnumerationOnForksJoinsAndT
         const ProblemBox box(structured_graph(kind, tasks, rng, ccr),
                              random_machine(net, rng, trial != 1, trial == 2 ? 0.5 : 0));
         const double truth = testing::brute_force_free(box.problem());
-        bool proven = false;
-        const double found = search_alone(box.problem(), proven);
-        const std::string what = fmt::format("{} of {} tasks on {} (trial {})", kind, tasks, net.name(), trial);
-        EXPECT_TRUE(proven) << what;
-        EXPECT_TRUE(times_equal(found, truth)) << what << ": search " << found << ", enumeration " << truth;
+        for (FreeSearchSpace space : kSpaces) {
+          bool proven = false;
+          const double found = search_alone(box.problem(), proven, space);
+          const std::string what =
+              fmt::format("{} of {} tasks on {} (trial {}, space {})", kind, tasks, net.name(), trial, static_cast<int>(space));
+          EXPECT_TRUE(proven) << what;
+          EXPECT_TRUE(times_equal(found, truth)) << what << ": search " << found << ", enumeration " << truth;
+        }
         ++cases;
       }
   EXPECT_EQ(cases, 60);
@@ -165,11 +171,13 @@ TEST(OptimalScheduler, TheSearchAloneEqualsAnIntegerProgramOnSevenTaskForksJoins
                            random_machine(net, rng, trial == 1, 0));
       const double truth = testing::integer_program_free(box.problem());
       ASSERT_GT(truth, 0) << "GLPK did not prove its optimum";
-      bool proven = false;
-      const double found = search_alone(box.problem(), proven);
-      const std::string what = fmt::format("{} of 7 tasks on {} (trial {})", kind, net.name(), trial);
-      EXPECT_TRUE(proven) << what;
-      EXPECT_TRUE(std::abs(found - truth) <= 1e-6 * truth) << what << ": search " << found << ", MIP " << truth;
+      for (FreeSearchSpace space : kSpaces) {
+        bool proven = false;
+        const double found = search_alone(box.problem(), proven, space);
+        const std::string what = fmt::format("{} of 7 tasks on {} (trial {}, space {})", kind, net.name(), trial, static_cast<int>(space));
+        EXPECT_TRUE(proven) << what;
+        EXPECT_TRUE(std::abs(found - truth) <= 1e-6 * truth) << what << ": search " << found << ", MIP " << truth;
+      }
       ++cases;
     }
   EXPECT_EQ(cases, 12);
@@ -223,10 +231,13 @@ TEST(OptimalScheduler, TheSearchAloneWithCostTablesAndSlowLinksEqualsEnumeration
     m.links[static_cast<std::size_t>(trial % 2)].z *= 20;  // one slow link
     const ProblemBox box(std::move(g), std::move(m));
     const double truth = testing::brute_force_free(box.problem());
-    bool proven = false;
-    const double found = search_alone(box.problem(), proven);
-    EXPECT_TRUE(proven) << "trial " << trial;
-    EXPECT_TRUE(times_equal(found, truth)) << "trial " << trial << ": search " << found << ", enumeration " << truth;
+    for (FreeSearchSpace space : kSpaces) {
+      bool proven = false;
+      const double found = search_alone(box.problem(), proven, space);
+      EXPECT_TRUE(proven) << "trial " << trial << ", space " << static_cast<int>(space);
+      EXPECT_TRUE(times_equal(found, truth)) << "trial " << trial << ", space " << static_cast<int>(space) << ": search " << found
+                                             << ", enumeration " << truth;
+    }
     ++cases;
   }
   EXPECT_EQ(cases, 12);

@@ -1,402 +1,65 @@
-// Depth-first branch and bound for optimal DAG schedules without contention (free_search.hpp).
+// The contention-free exact search: the list and the allocation searches in turns (free_search.hpp).
 //
-// The state space. A partial schedule is built by appending one task at a time to the end
-// of one processor's list, at the earliest time the model allows there: max(the processor's
-// last finish, the task's data-ready time). Appends go in order of start time (a child may not
-// start before its parent's last task), so every schedule is reached in one order only, but
-// for ties. Every schedule can be left-shifted into one of these without getting longer, and
-// sorting its tasks by start time gives the sequence that builds it; so the space holds an
-// optimum. Ties of start on different processors are taken in task order unless the later
-// task needs the earlier (the lexicographically least order among the tied tasks is always
-// allowed, which is what keeps the optimum).
-//
-// Pruning, each rule sound on its own and all invariant under the processor symmetries:
-//  - processor normalisation: of processors that the machine's symmetries fixing every used
-//    processor map onto each other, only the least is tried (ProcessorSymmetry);
-//  - equivalent tasks (same work or cost row, same predecessors and successors with the same
-//    data): they are interchangeable, so they are placed in index order;
-//  - adjacent exchanges (adjacent_exchange.hpp): a task is not appended right after one it could
-//    swap with to no loss and that ranks after it;
-//  - bounds (search_bounds.hpp): a child is not explored when a lower bound on every completion
-//    reaches the best makespan found (less the time tolerance).
-// Children are explored in order of their bound, so good schedules come early.
-//
-// Memory is that of the path: a frame of children per placed task. The budget stops it; the
-// proven bound is then the least bound among the children not yet explored.
+// Both are resumable; they take turns of kTurn states on one budget, so the run is deterministic
+// (turns are counted in states, not time) and costs at most about twice the faster of the two.
+// A schedule either finds lowers the other's pruning level at once. The first to finish proves
+// the best schedule optimal; when the budget ends, every schedule not yet seen by a search is
+// above its unexplored bound, so the larger of the two bounds holds.
 #include "schedulers/dag/optimal/free_search.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 
-#include "schedulers/dag/optimal/adjacent_exchange.hpp"
-#include "schedulers/dag/optimal/closure_bounds.hpp"
-#include "schedulers/dag/optimal/processor_symmetry.hpp"
-#include "schedulers/dag/optimal/search_bounds.hpp"
-#include "schedulers/dag/optimal/symmetry_kinds.hpp"
+#include "schedulers/dag/optimal/allocation_search.hpp"
+#include "schedulers/dag/optimal/list_search.hpp"
 #include "schedulers/dag/optimal/time_lattice.hpp"
-#include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-// Per task, the task of lower index it is interchangeable with (-1 for none): same time on
-// every processor, the same predecessors and successors with the same data on each edge.
-std::vector<int> equivalent_predecessors(const DagProblem& problem, const SearchTables& tables) {
-  const TaskGraph& g = problem.graph;
-  const int n = g.size();
-  auto signature = [&](int t, bool in) {
-    std::vector<std::pair<int, double>> s;
-    for (int e : in ? g.in_edges(t) : g.out_edges(t)) s.emplace_back(in ? g.edge(e).from : g.edge(e).to, g.edge(e).data);
-    std::sort(s.begin(), s.end());
-    return s;
-  };
-  std::vector<int> previous(at(n), -1);
-  for (int b = 0; b < n; ++b)
-    for (int a = b - 1; a >= 0; --a) {
-      bool same = true;
-      for (int p = 0; p < tables.processors && same; ++p) same = tables.time(a, p) == tables.time(b, p);
-      if (!same || signature(a, true) != signature(b, true) || signature(a, false) != signature(b, false)) continue;
-      previous[at(b)] = a;
-      break;
-    }
-  return previous;
-}
-
-class FreeSearch {
- public:
-  FreeSearch(const DagProblem& problem, double upper_bound, const SearchLimits& limits)
-      : problem_(problem),
-        g_(problem.graph),
-        tables_(make_search_tables(problem)),
-        exchange_(problem, tables_),
-        n_(g_.size()),
-        P_(problem.processors()),
-        budget_(limits),
-        step_(time_step(problem)),
-        best_(upper_bound) {
-    if (P_ <= 64) symmetry_.emplace(P_, free_model_kinds(problem, tables_));
-    equivalent_ = equivalent_predecessors(problem, tables_);
-    proc_.assign(at(n_), -1);
-    start_.assign(at(n_), 0);
-    finish_.assign(at(n_), 0);
-    waiting_.assign(at(n_), 0);
-    for (int t = 0; t < n_; ++t) waiting_[at(t)] = static_cast<int>(g_.in_edges(t).size());
-    ready_.assign(at(P_), 0);
-    last_on_.assign(at(P_), -1);
-    drt_.assign(at(n_), 0);
-    committed_.assign(at(P_), 0);
-    eft_.assign(at(n_), 0);
-    est_.assign(at(n_), 0);
-    first_.assign(at(P_), kInf);
-    remaining_ = tables_.total_work;
-    unplaced_.assign(at(tables_.words), 0);
-    for (int t = 0; t < n_ && tables_.words > 0; ++t) unplaced_[at(t / 64)] |= std::uint64_t{1} << (t % 64);
-    frames_.resize(at(n_) + 1);
-  }
-
-  SearchOutcome run();
-
- private:
-  struct Child {
-    double bound;
-    double start;
-    int task;
-    int proc;
-  };
-  struct Undo {
-    int task;
-    double ready, last_start, makespan, remaining;
-    int last, last_on;
-    std::uint64_t used;
-  };
-
-  // A bound at or past it cannot lead to a shorter schedule: the best makespan less the time
-  // tolerance, or, on a time grid (time_lattice.hpp), less one step (plus the tolerance, for the
-  // rounding of sums); infinite while there is no schedule (a search started without a bound).
-  double prune_level() const {
-    if (std::isinf(best_)) return best_;
-    const double tol = kTimeRelTol * std::abs(best_);
-    return step_ > 2 * tol ? best_ - step_ + tol : best_ - tol;
-  }
-  const std::vector<int>* leaders() {
-    return symmetry_ ? &symmetry_->leaders(used_) : nullptr;
-  }
-  double data_ready(int t, int p) const {
-    double r = 0;
-    for (int e : g_.in_edges(t)) {
-      const int u = g_.edge(e).from;
-      r = std::max(r, finish_[at(u)] + (proc_[at(u)] == p ? 0.0 : problem_.edge_delay(e, proc_[at(u)], p)));
-    }
-    return r;
-  }
-  bool needs(int t, int u) const {  // u is a direct predecessor of t
-    for (int e : g_.in_edges(t))
-      if (g_.edge(e).from == u) return true;
-    return false;
-  }
-  void apply(const Child& c, Undo& u);
-  void undo(const Undo& u);
-  double head(int t);
-  double full_bound();
-  double child_bound(double parent, int t, int p, double s);
-  void children(double parent_bound, std::vector<Child>& out);
-
-  const DagProblem& problem_;
-  const TaskGraph& g_;
-  SearchTables tables_;
-  AdjacentExchange exchange_;
-  int n_, P_;
-  SearchBudget budget_;
-  double step_;  // the instance's time grid, 0 for none (time_lattice.hpp)
-  std::optional<ProcessorSymmetry> symmetry_;
-  std::vector<int> equivalent_;
-  // The partial schedule.
-  std::vector<int> proc_;
-  std::vector<double> start_, finish_;
-  std::vector<int> waiting_;  // predecessors not yet placed
-  std::vector<double> ready_;  // per processor: finish of its last task
-  std::vector<int> last_on_;   // per processor: its last task (-1: none)
-  std::vector<double> drt_;    // per placed task: its data-ready time on its processor
-  std::uint64_t used_ = 0;     // processors holding a task (bit p; symmetry only)
-  int last_ = -1;              // the task placed last
-  double last_start_ = 0;
-  double makespan_ = 0;
-  double remaining_ = 0;  // load of the unplaced tasks (SearchTables::load_of)
-  std::vector<std::uint64_t> unplaced_;  // the unplaced tasks as a bit set (SearchTables::words)
-  int placed_ = 0;
-  // Scratch.
-  std::vector<double> committed_, eft_, est_, first_;
-  LoadProfile profile_;
-  ClosureBounds closure_;
-  struct Pred {
-    double apart, release, time;
-  };
-  std::vector<Pred> split_, kept_;
-  std::vector<double> apart_, local_;
-  std::vector<std::vector<Child>> frames_;
-  // The best complete schedule.
-  double best_;
-  std::vector<std::pair<int, TaskPlacement>> best_placements_;
-  std::vector<int> sequence_;
-};
-
-void FreeSearch::apply(const Child& c, Undo& u) {
-  u = {c.task, ready_[at(c.proc)], last_start_, makespan_, remaining_, last_, last_on_[at(c.proc)], used_};
-  drt_[at(c.task)] = data_ready(c.task, c.proc);
-  proc_[at(c.task)] = c.proc;
-  last_on_[at(c.proc)] = c.task;
-  start_[at(c.task)] = c.start;
-  finish_[at(c.task)] = c.start + tables_.time(c.task, c.proc);
-  ready_[at(c.proc)] = finish_[at(c.task)];
-  last_ = c.task;
-  last_start_ = c.start;
-  makespan_ = std::max(makespan_, finish_[at(c.task)]);
-  remaining_ -= tables_.load_of(c.task);
-  if (!unplaced_.empty()) unplaced_[at(c.task / 64)] &= ~(std::uint64_t{1} << (c.task % 64));
-  if (c.proc < 64) used_ |= std::uint64_t{1} << c.proc;
-  for (int e : g_.out_edges(c.task)) --waiting_[at(g_.edge(e).to)];
-  sequence_.push_back(c.task);
-  ++placed_;
-}
-
-void FreeSearch::undo(const Undo& u) {
-  const int p = proc_[at(u.task)];
-  for (int e : g_.out_edges(u.task)) ++waiting_[at(g_.edge(e).to)];
-  proc_[at(u.task)] = -1;
-  if (!unplaced_.empty()) unplaced_[at(u.task / 64)] |= std::uint64_t{1} << (u.task % 64);
-  ready_[at(p)] = u.ready;
-  last_on_[at(p)] = u.last_on;
-  last_start_ = u.last_start;
-  makespan_ = u.makespan;
-  remaining_ = u.remaining;
-  last_ = u.last;
-  used_ = u.used;
-  sequence_.pop_back();
-  --placed_;
-}
-
-// When an unplaced task can start at the soonest, from its unplaced predecessors alone: those
-// kept on its processor finish there one after another (each from its earliest start), the
-// others' data comes after the edge's least delay (best_split).
-double FreeSearch::head(int t) {
-  split_.clear();
-  for (int e : g_.in_edges(t)) {
-    const int u = g_.edge(e).from;
-    if (proc_[at(u)] < 0) split_.push_back({eft_[at(u)] + tables_.min_delay[at(e)], est_[at(u)], tables_.min_exec[at(u)]});
-  }
-  if (split_.empty()) return 0;
-  std::sort(split_.begin(), split_.end(), [](const Pred& a, const Pred& b) { return a.apart > b.apart; });
-  apart_.clear();
-  local_.clear();
-  for (std::size_t k = 0; k <= split_.size(); ++k) {
-    kept_.assign(split_.begin(), split_.begin() + static_cast<std::ptrdiff_t>(k));
-    std::sort(kept_.begin(), kept_.end(), [](const Pred& a, const Pred& b) { return a.release < b.release; });
-    double end = 0;
-    for (const Pred& x : kept_) end = std::max(end, x.release) + x.time;
-    local_.push_back(end);
-    if (k < split_.size()) apart_.push_back(split_[k].apart);
-  }
-  return best_split(apart_, local_);
-}
-
-// Every completion: the placed tasks' finishes; each unplaced task's earliest finish on any
-// processor (after that processor's last task, after the last start, after its placed
-// predecessors' data has come and after its unplaced predecessors' earliest finishes), plus
-// the least chain of execution after it; and the load of the unplaced tasks.
-double FreeSearch::full_bound() {
-  double bound = makespan_;
-  const std::vector<int>* lead = leaders();
-  // first_[p]: no unplaced task can start on p before it (the least of their earliest starts
-  // there): a processor that takes a task only after a long message is not free before.
-  std::fill(first_.begin(), first_.end(), kInf);
-  for (int t : tables_.topo) {
-    if (proc_[at(t)] >= 0) {
-      eft_[at(t)] = finish_[at(t)];
-      est_[at(t)] = start_[at(t)];
-      continue;
-    }
-    const double base = std::max({last_start_, head(t), tables_.head[at(t)]});
-    double earliest = kInf, earliest_start = kInf;
-    for (int p = 0; p < P_; ++p) {
-      // Processors of one orbit have the same ready time and the same delays from the placed
-      // tasks: one of them stands for all.
-      if (lead && (*lead)[at(p)] != p) continue;
-      double s = std::max(base, ready_[at(p)]);
-      for (int e : g_.in_edges(t)) {
-        const int u = g_.edge(e).from;
-        const int q = proc_[at(u)];
-        if (q >= 0) s = std::max(s, finish_[at(u)] + (q == p ? 0.0 : problem_.edge_delay(e, q, p)));
-      }
-      earliest = std::min(earliest, s + tables_.time(t, p));
-      earliest_start = std::min(earliest_start, s);
-      first_[at(p)] = std::min(first_[at(p)], s);
-    }
-    eft_[at(t)] = earliest;
-    est_[at(t)] = earliest_start;
-    bound = std::max(bound, earliest + tables_.tail[at(t)]);
-  }
-  for (int p = 0; p < P_; ++p) {
-    const double first = first_[at(lead ? (*lead)[at(p)] : p)];
-    committed_[at(p)] = std::max({ready_[at(p)], last_start_, first == kInf ? 0.0 : first});
-  }
-  profile_.reset(tables_, committed_);
-  bound = std::max(bound, profile_.level(remaining_));
-  return std::max(bound, closure_(tables_, profile_, unplaced_, eft_, est_));
-}
-
-
-
-// A cheap bound for the child placing t on p at s, from its parent's full bound: the chain
-// after t, and the load with t's processor and the last start moved on.
-double FreeSearch::child_bound(double parent, int t, int p, double s) {
-  const double finish = s + tables_.time(t, p);
-  double bound = std::max({parent, finish + tables_.tail[at(t)], makespan_});
-  for (int q = 0; q < P_; ++q) committed_[at(q)] = std::max(q == p ? finish : ready_[at(q)], s);
-  return std::max(bound, load_bound(tables_, committed_, remaining_ - tables_.load_of(t)));
-}
-
-void FreeSearch::children(double parent_bound, std::vector<Child>& out) {
-  out.clear();
-  const std::vector<int>* lead = leaders();
-  const double level = prune_level();
-  const int last_proc = last_ >= 0 ? proc_[at(last_)] : -1;
-  for (int t = 0; t < n_; ++t) {
-    if (proc_[at(t)] >= 0 || waiting_[at(t)] != 0) continue;
-    if (const int e = equivalent_[at(t)]; e >= 0 && proc_[at(e)] < 0) continue;
-    const bool after_last = last_ >= 0 && t < last_ && !needs(t, last_);
-    for (int p = 0; p < P_; ++p) {
-      if (lead && (*lead)[at(p)] != p) continue;
-      const double drt = data_ready(t, p);
-      const double s = std::max(ready_[at(p)], drt);
-      if (s < last_start_) continue;  // it would have been appended before the last task
-      if (s == last_start_ && after_last && p != last_proc) continue;  // ties in task order
-      if (const int u = last_on_[at(p)]; u >= 0 && exchange_.dominated(u, drt_[at(u)], t, drt, p)) continue;
-      const double b = child_bound(parent_bound, t, p, s);
-      if (b >= level) continue;
-      out.push_back({b, s, t, p});
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const Child& a, const Child& b) {
-    if (a.bound != b.bound) return a.bound < b.bound;
-    if (a.start != b.start) return a.start < b.start;
-    if (a.task != b.task) return a.task < b.task;
-    return a.proc < b.proc;
-  });
-}
-
-SearchOutcome FreeSearch::run() {
-  SearchOutcome out;
-  const double root = full_bound();
-  std::vector<std::size_t> next(at(n_) + 1, 0);
-  std::vector<Undo> undo_log(at(n_) + 1);
-  int depth = 0;
-  bool stopped = false;
-  if (root < prune_level()) {
-    children(root, frames_[0]);
-    next[0] = 0;
-    while (depth >= 0) {
-      std::vector<Child>& frame = frames_[at(depth)];
-      std::size_t& i = next[at(depth)];
-      if (i == frame.size() || frame[i].bound >= prune_level()) {
-        i = frame.size();
-        if (depth > 0) undo(undo_log[at(depth)]);
-        --depth;
-        continue;
-      }
-      if (budget_.exhausted()) {
-        stopped = true;
-        break;
-      }
-      const Child c = frame[i++];
-      apply(c, undo_log[at(depth + 1)]);
-      if (placed_ == n_) {
-        if (makespan_ < prune_level()) {
-          best_ = makespan_;
-          best_placements_.clear();
-          for (int t : sequence_) best_placements_.push_back({t, TaskPlacement{proc_[at(t)], start_[at(t)], finish_[at(t)]}});
-        }
-        undo(undo_log[at(depth + 1)]);
-        continue;
-      }
-      const double bound = std::max(c.bound, full_bound());
-      if (bound >= prune_level()) {
-        undo(undo_log[at(depth + 1)]);
-        continue;
-      }
-      ++depth;
-      children(bound, frames_[at(depth)]);
-      next[at(depth)] = 0;
-    }
-  }
-  out.report.states = budget_.states();
-  out.report.time_limited = budget_.stopped_by_clock();
-  // What is left unexplored is the children after each frame's cursor; the least of their
-  // bounds (sorted, so the first) bounds every schedule not yet seen.
-  double unexplored = kInf;
-  if (stopped)
-    for (int d = 0; d <= depth; ++d) {
-      const std::vector<Child>& frame = frames_[at(d)];
-      if (next[at(d)] < frame.size()) unexplored = std::min(unexplored, frame[next[at(d)]].bound);
-    }
-  if (!stopped && root >= prune_level()) unexplored = root;
-  out.report.optimal = unexplored >= prune_level();
-  out.report.lower_bound =
-      out.report.optimal ? best_ : std::min(round_up_to_step(std::max(root, std::min(unexplored, best_)), step_), best_);
-  out.placements = std::move(best_placements_);
-  return out;
-}
+constexpr std::uint64_t kTurn = 1 << 12;
 
 }  // namespace
 
-SearchOutcome search_free(const DagProblem& problem, double upper_bound, const SearchLimits& limits) {
-  return FreeSearch(problem, upper_bound, limits).run();
+SearchOutcome search_free(const DagProblem& problem, double upper_bound, const SearchLimits& limits,
+                          FreeSearchSpace space) {
+  const SearchTables tables = make_search_tables(problem);
+  Incumbent best{upper_bound, {}, time_step(problem)};
+  SearchBudget budget(limits);
+  ListSearch list(problem, tables, best);
+  AllocationSearch allocation(problem, tables, best);
+  const bool use_list = space != FreeSearchSpace::allocation;
+  const bool use_allocation = space != FreeSearchSpace::list;
+  if (use_list) list.start();
+  if (use_allocation) allocation.start();
+  bool proven = false, stopped = false;
+  while (!proven && !stopped) {
+    for (int turn = 0; turn < 2 && !proven && !stopped; ++turn) {
+      if ((turn == 0 && !use_list) || (turn == 1 && !use_allocation)) continue;
+      const std::uint64_t pause_at = budget.states() + kTurn;
+      const SearchProgress r = turn == 0 ? list.advance(budget, pause_at) : allocation.advance(budget, pause_at);
+      proven = r == SearchProgress::done;
+      stopped = r == SearchProgress::stopped;
+    }
+  }
+  SearchOutcome out;
+  out.report.states = budget.states();
+  out.report.time_limited = budget.stopped_by_clock();
+  out.report.optimal = proven;
+  if (proven) {
+    out.report.lower_bound = best.makespan;
+  } else {
+    double unexplored = 0;
+    if (use_list) unexplored = std::max(unexplored, list.unexplored());
+    if (use_allocation) unexplored = std::max(unexplored, allocation.unexplored());
+    // Every schedule shorter than the best is among those not yet seen; on a time grid the
+    // least makespan is a whole number of steps.
+    out.report.lower_bound = std::min(round_up_to_step(std::min(unexplored, best.makespan), best.step), best.makespan);
+  }
+  out.placements = std::move(best.placements);
+  return out;
 }
 
 }  // namespace mpnsim

@@ -1,0 +1,394 @@
+// Depth-first branch and bound over partial schedules without contention (list_search.hpp).
+//
+// The state space. A partial schedule is built by appending one task at a time to the end
+// of one processor's list, at the earliest time the model allows there: max(the processor's
+// last finish, the task's data-ready time). Appends go in order of start time (a child may not
+// start before its parent's last task), so every schedule is reached in one order only, but
+// for ties. Every schedule can be left-shifted into one of these without getting longer, and
+// sorting its tasks by start time gives the sequence that builds it; so the space holds an
+// optimum. Ties of start on different processors are taken in task order unless the later
+// task needs the earlier (the lexicographically least order among the tied tasks is always
+// allowed, which is what keeps the optimum).
+//
+// Pruning, each rule sound on its own and all invariant under the processor symmetries:
+//  - processor normalisation: of processors that the machine's symmetries fixing every used
+//    processor map onto each other, only the least is tried (ProcessorSymmetry);
+//  - equivalent tasks (same work or cost row, same predecessors and successors with the same
+//    data): they are interchangeable, so they are placed in index order;
+//  - adjacent exchanges (adjacent_exchange.hpp): a task is not appended right after one it could
+//    swap with to no loss and that ranks after it;
+//  - bounds (search_bounds.hpp): a child is not explored when a lower bound on every completion
+//    reaches the best makespan found (less the time tolerance).
+// Children are explored in order of their bound, so good schedules come early.
+//
+// With an allocation (a processor per task) the same walk searches the orders of that allocation
+// only: each task goes to its processor, the symmetries are off (the processors are named),
+// equivalent tasks are ordered only on one processor, and the bounds know where each task runs
+// (heads and tails with the allocation's messages; each processor's own tasks one after another).
+//
+// Memory is that of the path: a frame of children per placed task. The budget stops it; the
+// proven bound is then the least bound among the children not yet explored.
+#include "schedulers/dag/optimal/list_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "schedulers/dag/optimal/adjacent_exchange.hpp"
+#include "schedulers/dag/optimal/closure_bounds.hpp"
+#include "schedulers/dag/optimal/processor_symmetry.hpp"
+#include "schedulers/dag/optimal/search_bounds.hpp"
+#include "schedulers/dag/optimal/symmetry_kinds.hpp"
+#include "schedulers/dag/optimal/time_lattice.hpp"
+#include "sim/time_tolerance.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+}  // namespace
+
+std::vector<int> equivalent_predecessors(const DagProblem& problem, const SearchTables& tables) {
+  const TaskGraph& g = problem.graph;
+  const int n = g.size();
+  auto signature = [&](int t, bool in) {
+    std::vector<std::pair<int, double>> s;
+    for (int e : in ? g.in_edges(t) : g.out_edges(t)) s.emplace_back(in ? g.edge(e).from : g.edge(e).to, g.edge(e).data);
+    std::sort(s.begin(), s.end());
+    return s;
+  };
+  std::vector<int> previous(at(n), -1);
+  for (int b = 0; b < n; ++b)
+    for (int a = b - 1; a >= 0; --a) {
+      bool same = true;
+      for (int p = 0; p < tables.processors && same; ++p) same = tables.time(a, p) == tables.time(b, p);
+      if (!same || signature(a, true) != signature(b, true) || signature(a, false) != signature(b, false)) continue;
+      previous[at(b)] = a;
+      break;
+    }
+  return previous;
+}
+
+ListSearch::ListSearch(const DagProblem& problem, const SearchTables& tables, Incumbent& best)
+    : problem_(problem),
+      g_(problem.graph),
+      tables_(tables),
+      best_(best),
+      exchange_(problem, tables_),
+      n_(g_.size()),
+      P_(problem.processors()) {
+  if (P_ <= 64) symmetry_.emplace(P_, free_model_kinds(problem, tables_));
+  equivalent_ = equivalent_predecessors(problem, tables_);
+  proc_.assign(at(n_), -1);
+  start_.assign(at(n_), 0);
+  finish_.assign(at(n_), 0);
+  waiting_.assign(at(n_), 0);
+  ready_.assign(at(P_), 0);
+  last_on_.assign(at(P_), -1);
+  drt_.assign(at(n_), 0);
+  committed_.assign(at(P_), 0);
+  eft_.assign(at(n_), 0);
+  est_.assign(at(n_), 0);
+  first_.assign(at(P_), kInf);
+  unplaced_.assign(at(tables_.words), 0);
+  frames_.resize(at(n_) + 1);
+  next_.assign(at(n_) + 1, 0);
+  undo_log_.resize(at(n_) + 1);
+}
+
+void ListSearch::start(std::span<const int> allocation) {
+  allocation_.assign(allocation.begin(), allocation.end());
+  std::fill(proc_.begin(), proc_.end(), -1);
+  for (int t = 0; t < n_; ++t) waiting_[at(t)] = static_cast<int>(g_.in_edges(t).size());
+  std::fill(ready_.begin(), ready_.end(), 0.0);
+  std::fill(last_on_.begin(), last_on_.end(), -1);
+  std::fill(unplaced_.begin(), unplaced_.end(), 0);
+  for (int t = 0; t < n_ && tables_.words > 0; ++t) unplaced_[at(t / 64)] |= std::uint64_t{1} << (t % 64);
+  used_ = 0;
+  last_ = -1;
+  last_start_ = 0;
+  makespan_ = 0;
+  remaining_ = tables_.total_work;
+  placed_ = 0;
+  sequence_.clear();
+  if (fixed()) fix_heads_and_tails();
+  root_ = full_bound();
+  depth_ = -1;
+  if (root_ < best_.prune_level()) {
+    depth_ = 0;
+    children(root_, frames_[0]);
+    next_[0] = 0;
+  }
+}
+
+// With the allocation known, a message crosses exactly when its ends run apart: each task's
+// head (the longest chain of times and such messages before it) and tail (after it) follow, and
+// each stays at least the allocation-free one of the tables.
+void ListSearch::fix_heads_and_tails() {
+  fixed_head_.assign(at(n_), 0);
+  fixed_tail_.assign(at(n_), 0);
+  for (int t : tables_.topo) {
+    const int p = allocation_[at(t)];
+    double h = tables_.head[at(t)];
+    for (int e : g_.in_edges(t)) {
+      const int u = g_.edge(e).from;
+      const int q = allocation_[at(u)];
+      h = std::max(h, fixed_head_[at(u)] + tables_.time(u, q) + (q == p ? 0.0 : problem_.edge_delay(e, q, p)));
+    }
+    fixed_head_[at(t)] = h;
+  }
+  for (auto it = tables_.topo.rbegin(); it != tables_.topo.rend(); ++it) {
+    const int t = *it;
+    const int p = allocation_[at(t)];
+    double tl = tables_.tail[at(t)];
+    for (int e : g_.out_edges(t)) {
+      const int v = g_.edge(e).to;
+      const int q = allocation_[at(v)];
+      tl = std::max(tl, (q == p ? 0.0 : problem_.edge_delay(e, p, q)) + tables_.time(v, q) + fixed_tail_[at(v)]);
+    }
+    fixed_tail_[at(t)] = tl;
+  }
+}
+
+double ListSearch::data_ready(int t, int p) const {
+  double r = 0;
+  for (int e : g_.in_edges(t)) {
+    const int u = g_.edge(e).from;
+    r = std::max(r, finish_[at(u)] + (proc_[at(u)] == p ? 0.0 : problem_.edge_delay(e, proc_[at(u)], p)));
+  }
+  return r;
+}
+
+bool ListSearch::needs(int t, int u) const {  // u is a direct predecessor of t
+  for (int e : g_.in_edges(t))
+    if (g_.edge(e).from == u) return true;
+  return false;
+}
+
+void ListSearch::apply(const Child& c, Undo& u) {
+  u = {c.task, ready_[at(c.proc)], last_start_, makespan_, remaining_, last_, last_on_[at(c.proc)], used_};
+  drt_[at(c.task)] = data_ready(c.task, c.proc);
+  proc_[at(c.task)] = c.proc;
+  last_on_[at(c.proc)] = c.task;
+  start_[at(c.task)] = c.start;
+  finish_[at(c.task)] = c.start + tables_.time(c.task, c.proc);
+  ready_[at(c.proc)] = finish_[at(c.task)];
+  last_ = c.task;
+  last_start_ = c.start;
+  makespan_ = std::max(makespan_, finish_[at(c.task)]);
+  remaining_ -= tables_.load_of(c.task);
+  if (!unplaced_.empty()) unplaced_[at(c.task / 64)] &= ~(std::uint64_t{1} << (c.task % 64));
+  if (c.proc < 64) used_ |= std::uint64_t{1} << c.proc;
+  for (int e : g_.out_edges(c.task)) --waiting_[at(g_.edge(e).to)];
+  sequence_.push_back(c.task);
+  ++placed_;
+}
+
+void ListSearch::undo(const Undo& u) {
+  const int p = proc_[at(u.task)];
+  for (int e : g_.out_edges(u.task)) ++waiting_[at(g_.edge(e).to)];
+  proc_[at(u.task)] = -1;
+  if (!unplaced_.empty()) unplaced_[at(u.task / 64)] |= std::uint64_t{1} << (u.task % 64);
+  ready_[at(p)] = u.ready;
+  last_on_[at(p)] = u.last_on;
+  last_start_ = u.last_start;
+  makespan_ = u.makespan;
+  remaining_ = u.remaining;
+  last_ = u.last;
+  used_ = u.used;
+  sequence_.pop_back();
+  --placed_;
+}
+
+// When an unplaced task can start at the soonest, from its unplaced predecessors alone: those
+// kept on its processor finish there one after another (each from its earliest start), the
+// others' data comes after the edge's least delay (best_split).
+double ListSearch::head(int t) {
+  split_.clear();
+  for (int e : g_.in_edges(t)) {
+    const int u = g_.edge(e).from;
+    if (proc_[at(u)] < 0) split_.push_back({eft_[at(u)] + tables_.min_delay[at(e)], est_[at(u)], tables_.min_exec[at(u)]});
+  }
+  if (split_.empty()) return 0;
+  std::sort(split_.begin(), split_.end(), [](const Pred& a, const Pred& b) { return a.apart > b.apart; });
+  apart_.clear();
+  local_.clear();
+  for (std::size_t k = 0; k <= split_.size(); ++k) {
+    kept_.assign(split_.begin(), split_.begin() + static_cast<std::ptrdiff_t>(k));
+    std::sort(kept_.begin(), kept_.end(), [](const Pred& a, const Pred& b) { return a.release < b.release; });
+    double end = 0;
+    for (const Pred& x : kept_) end = std::max(end, x.release) + x.time;
+    local_.push_back(end);
+    if (k < split_.size()) apart_.push_back(split_[k].apart);
+  }
+  return best_split(apart_, local_);
+}
+
+// Every completion: the placed tasks' finishes; each unplaced task's earliest finish on any
+// processor (after that processor's last task, after the last start, after its placed
+// predecessors' data has come and after its unplaced predecessors' earliest finishes), plus
+// the least chain of execution after it; and the load of the unplaced tasks.
+double ListSearch::full_bound() {
+  double bound = makespan_;
+  const std::vector<int>* lead = leaders();
+  // first_[p]: no unplaced task can start on p before it (the least of their earliest starts
+  // there): a processor that takes a task only after a long message is not free before.
+  std::fill(first_.begin(), first_.end(), kInf);
+  for (int t : tables_.topo) {
+    if (proc_[at(t)] >= 0) {
+      eft_[at(t)] = finish_[at(t)];
+      est_[at(t)] = start_[at(t)];
+      continue;
+    }
+    double base = std::max({last_start_, head(t), tables_.head[at(t)]});
+    if (fixed()) base = std::max(base, fixed_head_[at(t)]);
+    double earliest = kInf, earliest_start = kInf;
+    const int only = fixed() ? allocation_[at(t)] : -1;
+    for (int p = only < 0 ? 0 : only; p < (only < 0 ? P_ : only + 1); ++p) {
+      // Processors of one orbit have the same ready time and the same delays from the placed
+      // tasks: one of them stands for all.
+      if (lead && (*lead)[at(p)] != p) continue;
+      double s = std::max(base, ready_[at(p)]);
+      for (int e : g_.in_edges(t)) {
+        const int u = g_.edge(e).from;
+        const int q = proc_[at(u)];
+        if (q >= 0) s = std::max(s, finish_[at(u)] + (q == p ? 0.0 : problem_.edge_delay(e, q, p)));
+        // Under an allocation, an unplaced predecessor elsewhere sends its data after its delay.
+        else if (only >= 0 && allocation_[at(u)] != p) s = std::max(s, eft_[at(u)] + problem_.edge_delay(e, allocation_[at(u)], p));
+      }
+      earliest = std::min(earliest, s + tables_.time(t, p));
+      earliest_start = std::min(earliest_start, s);
+      first_[at(p)] = std::min(first_[at(p)], s);
+    }
+    eft_[at(t)] = earliest;
+    est_[at(t)] = earliest_start;
+    bound = std::max(bound, earliest + tail(t));
+  }
+  for (int p = 0; p < P_; ++p) {
+    const double first = first_[at(lead ? (*lead)[at(p)] : p)];
+    committed_[at(p)] = std::max({ready_[at(p)], last_start_, first == kInf ? 0.0 : first});
+  }
+  profile_.reset(tables_, committed_);
+  bound = std::max(bound, profile_.level(remaining_));
+  if (fixed()) bound = std::max(bound, per_processor_bound());
+  return std::max(bound, closure_(tables_, profile_, unplaced_, eft_, est_));
+}
+
+// Under an allocation each processor runs its unplaced tasks one after another, none before the
+// processor is free and the last start, none before its earliest start: for every release r, the
+// tasks released at r or later take r + their times + the least of their tails (the bound of one
+// machine with heads and tails).
+double ListSearch::per_processor_bound() {
+  double bound = 0;
+  for (int p = 0; p < P_; ++p) {
+    on_processor_.clear();
+    for (int t = 0; t < n_; ++t)
+      if (proc_[at(t)] < 0 && allocation_[at(t)] == p) on_processor_.push_back({est_[at(t)], tables_.time(t, p), tail(t)});
+    std::sort(on_processor_.begin(), on_processor_.end(), [](const Job& a, const Job& b) { return a.release > b.release; });
+    // From the latest release down, each prefix is the set of tasks released at or after the
+    // current one.
+    const double floor = std::max(ready_[at(p)], last_start_);
+    double work = 0, least_tail = kInf;
+    for (const Job& j : on_processor_) {
+      work += j.time;
+      least_tail = std::min(least_tail, j.tail);
+      bound = std::max(bound, std::max(j.release, floor) + work + least_tail);
+    }
+  }
+  return bound;
+}
+
+// A cheap bound for the child placing t on p at s, from its parent's full bound: the chain
+// after t, and the load with t's processor and the last start moved on.
+double ListSearch::child_bound(double parent, int t, int p, double s) {
+  const double finish = s + tables_.time(t, p);
+  double bound = std::max({parent, finish + tail(t), makespan_});
+  for (int q = 0; q < P_; ++q) committed_[at(q)] = std::max(q == p ? finish : ready_[at(q)], s);
+  return std::max(bound, load_bound(tables_, committed_, remaining_ - tables_.load_of(t)));
+}
+
+void ListSearch::children(double parent_bound, std::vector<Child>& out) {
+  out.clear();
+  const std::vector<int>* lead = leaders();
+  const double level = best_.prune_level();
+  const int last_proc = last_ >= 0 ? proc_[at(last_)] : -1;
+  for (int t = 0; t < n_; ++t) {
+    if (proc_[at(t)] >= 0 || waiting_[at(t)] != 0) continue;
+    // Equivalent tasks go in index order; under an allocation only when on one processor (else
+    // the swap would change the allocation).
+    if (const int e = equivalent_[at(t)]; e >= 0 && proc_[at(e)] < 0 && (!fixed() || allocation_[at(e)] == allocation_[at(t)]))
+      continue;
+    const bool after_last = last_ >= 0 && t < last_ && !needs(t, last_);
+    const int only = fixed() ? allocation_[at(t)] : -1;
+    for (int p = only < 0 ? 0 : only; p < (only < 0 ? P_ : only + 1); ++p) {
+      if (lead && (*lead)[at(p)] != p) continue;
+      const double drt = data_ready(t, p);
+      const double s = std::max(ready_[at(p)], drt);
+      if (s < last_start_) continue;  // it would have been appended before the last task
+      if (s == last_start_ && after_last && p != last_proc) continue;  // ties in task order
+      if (const int u = last_on_[at(p)]; u >= 0 && exchange_.dominated(u, drt_[at(u)], t, drt, p)) continue;
+      const double b = child_bound(parent_bound, t, p, s);
+      if (b >= level) continue;
+      out.push_back({b, s, t, p});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Child& a, const Child& b) {
+    if (a.bound != b.bound) return a.bound < b.bound;
+    if (a.start != b.start) return a.start < b.start;
+    if (a.task != b.task) return a.task < b.task;
+    return a.proc < b.proc;
+  });
+}
+
+SearchProgress ListSearch::advance(SearchBudget& budget, std::uint64_t pause_at) {
+  while (depth_ >= 0) {
+    std::vector<Child>& frame = frames_[at(depth_)];
+    std::size_t& i = next_[at(depth_)];
+    if (i == frame.size() || frame[i].bound >= best_.prune_level()) {
+      i = frame.size();
+      if (depth_ > 0) undo(undo_log_[at(depth_)]);
+      --depth_;
+      continue;
+    }
+    if (budget.states() >= pause_at) return SearchProgress::paused;
+    if (budget.exhausted()) return SearchProgress::stopped;
+    const Child c = frame[i++];
+    apply(c, undo_log_[at(depth_ + 1)]);
+    if (placed_ == n_) {
+      if (makespan_ < best_.prune_level()) {
+        best_.makespan = makespan_;
+        best_.placements.clear();
+        for (int t : sequence_) best_.placements.push_back({t, TaskPlacement{proc_[at(t)], start_[at(t)], finish_[at(t)]}});
+      }
+      undo(undo_log_[at(depth_ + 1)]);
+      continue;
+    }
+    const double bound = std::max(c.bound, full_bound());
+    if (bound >= best_.prune_level()) {
+      undo(undo_log_[at(depth_ + 1)]);
+      continue;
+    }
+    ++depth_;
+    children(bound, frames_[at(depth_)]);
+    next_[at(depth_)] = 0;
+  }
+  return SearchProgress::done;
+}
+
+// What is left unexplored is the children after each frame's cursor; the least of their bounds
+// (sorted, so the first) bounds every schedule not yet seen.
+double ListSearch::unexplored() const {
+  double least = kInf;
+  for (int d = 0; d <= depth_; ++d) {
+    const std::vector<Child>& frame = frames_[at(d)];
+    if (next_[at(d)] < frame.size()) least = std::min(least, frame[next_[at(d)]].bound);
+  }
+  return std::max(least, root_);
+}
+
+}  // namespace mpnsim

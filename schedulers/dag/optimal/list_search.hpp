@@ -1,0 +1,138 @@
+// The exact searches' list search without contention: partial schedules grown one task at a time, in order of start time.
+//
+// Internal to schedulers/dag/optimal/: free_search.cpp runs it over every schedule, and
+// allocation_search.cpp runs it over the orders of one allocation at a time.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/optimal/adjacent_exchange.hpp"
+#include "schedulers/dag/optimal/closure_bounds.hpp"
+#include "schedulers/dag/optimal/processor_symmetry.hpp"
+#include "schedulers/dag/optimal/search_budget.hpp"
+#include "schedulers/dag/optimal/search_bounds.hpp"
+#include "schedulers/dag/schedule.hpp"
+#include "sim/time_tolerance.hpp"
+
+namespace mpnsim {
+
+// The best schedule found so far, shared by the searches of one run: each prunes against it, so
+// a schedule one finds shortens the others' work at once.
+struct Incumbent {
+  double makespan;                                          // infinite while there is none
+  std::vector<std::pair<int, TaskPlacement>> placements;    // empty while only the first bound is known
+  double step = 0;  // the instance's time grid (time_lattice.hpp), 0 for none
+
+  // A bound at or past it cannot lead to a shorter schedule: the best makespan less the time
+  // tolerance, or, on a time grid, less one step (plus the tolerance, for the rounding of sums).
+  double prune_level() const {
+    if (std::isinf(makespan)) return makespan;
+    const double tol = kTimeRelTol * std::abs(makespan);
+    return step > 2 * tol ? makespan - step + tol : makespan - tol;
+  }
+};
+
+// Where a resumable search stands after advance().
+enum class SearchProgress { done, paused, stopped };
+
+// Depth-first branch and bound over partial schedules (the state space and its rules: list_search.cpp).
+// Resumable: start() sets up the root, advance() explores until the search is done, a number of
+// states has been counted, or the budget ends.
+class ListSearch {
+ public:
+  ListSearch(const DagProblem& problem, const SearchTables& tables, Incumbent& best);
+
+  // Starts over from the empty schedule. With `allocation` (a processor per task), only the
+  // schedules that place each task there are searched (the ordering half of the allocation
+  // search), and bounds that know the allocation are used; empty for every schedule.
+  void start(std::span<const int> allocation = {});
+  // Explores until done, until budget.states() reaches `pause_at`, or until the budget ends.
+  SearchProgress advance(SearchBudget& budget, std::uint64_t pause_at);
+  // A lower bound on every schedule the search has not yet seen: +inf when done.
+  double unexplored() const;
+
+ private:
+  struct Child {
+    double bound;
+    double start;
+    int task;
+    int proc;
+  };
+  struct Undo {
+    int task;
+    double ready, last_start, makespan, remaining;
+    int last, last_on;
+    std::uint64_t used;
+  };
+
+  bool fixed() const { return !allocation_.empty(); }
+  const std::vector<int>* leaders() { return symmetry_ && !fixed() ? &symmetry_->leaders(used_) : nullptr; }
+  double data_ready(int t, int p) const;
+  bool needs(int t, int u) const;
+  double tail(int t) const { return fixed() ? fixed_tail_[static_cast<std::size_t>(t)] : tables_.tail[static_cast<std::size_t>(t)]; }
+  void apply(const Child& c, Undo& u);
+  void undo(const Undo& u);
+  double head(int t);
+  double full_bound();
+  double per_processor_bound();
+  double child_bound(double parent, int t, int p, double s);
+  void children(double parent_bound, std::vector<Child>& out);
+  void fix_heads_and_tails();
+
+  const DagProblem& problem_;
+  const TaskGraph& g_;
+  const SearchTables& tables_;
+  Incumbent& best_;
+  AdjacentExchange exchange_;
+  int n_, P_;
+  std::optional<ProcessorSymmetry> symmetry_;
+  std::vector<int> equivalent_;
+  std::vector<int> allocation_;  // empty: any processor
+  std::vector<double> fixed_head_, fixed_tail_;  // heads and tails that know the allocation
+  // The partial schedule.
+  std::vector<int> proc_;
+  std::vector<double> start_, finish_;
+  std::vector<int> waiting_;  // predecessors not yet placed
+  std::vector<double> ready_;  // per processor: finish of its last task
+  std::vector<int> last_on_;   // per processor: its last task (-1: none)
+  std::vector<double> drt_;    // per placed task: its data-ready time on its processor
+  std::uint64_t used_ = 0;     // processors holding a task (bit p; symmetry only)
+  int last_ = -1;              // the task placed last
+  double last_start_ = 0;
+  double makespan_ = 0;
+  double remaining_ = 0;  // load of the unplaced tasks (SearchTables::load_of)
+  std::vector<std::uint64_t> unplaced_;  // the unplaced tasks as a bit set (SearchTables::words)
+  int placed_ = 0;
+  // The walk: a frame of children per depth, the cursor in each, the undo records.
+  std::vector<std::vector<Child>> frames_;
+  std::vector<std::size_t> next_;
+  std::vector<Undo> undo_log_;
+  int depth_ = -1;  // -1: done
+  double root_ = 0;
+  std::vector<int> sequence_;
+  // Scratch.
+  std::vector<double> committed_, eft_, est_, first_;
+  LoadProfile profile_;
+  ClosureBounds closure_;
+  struct Pred {
+    double apart, release, time;
+  };
+  std::vector<Pred> split_, kept_;
+  std::vector<double> apart_, local_;
+  struct Job {
+    double release, time, tail;
+  };
+  std::vector<Job> on_processor_;  // the unplaced tasks of one processor (per_processor_bound)
+};
+
+// Per task, the task of lower index it is interchangeable with (-1 for none): same time on
+// every processor, the same predecessors and successors with the same data on each edge.
+std::vector<int> equivalent_predecessors(const DagProblem& problem, const SearchTables& tables);
+
+}  // namespace mpnsim

@@ -2,7 +2,7 @@
 // limit and the median time, by family, size, processors and CCR, on a complete network without
 // contention; and on one-port networks with contention. Run: build/bench/optimal_bench [--quick]
 // [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] [--families random,fork,...]
-// [--states N] [--part classical|contention] [--verbose] [--real]. One core; each instance runs alone. --states N
+// [--states N] [--space both|list|allocation] [--part classical|contention] [--verbose] [--real]. One core; each instance runs alone. --states N
 // stops each search after N states instead of a time limit: deterministic, for comparing two
 // builds on a loaded machine.
 #include <algorithm>
@@ -41,6 +41,7 @@ struct Row {
 };
 
 std::uint64_t g_states = 0;  // --states: a state budget instead of the time limit
+FreeSearchSpace g_space = FreeSearchSpace::both;  // --space
 bool g_verbose = false;      // --verbose: a line per instance
 
 double run_one(const TaskGraph& g, const MachineSpec& m, CommModel model, double limit, bool& proven) {
@@ -51,6 +52,7 @@ double run_one(const TaskGraph& g, const MachineSpec& m, CommModel model, double
   // As many states as the work limits allow: the time limit is what stops it.
   limits.max_states = static_cast<std::uint64_t>(kOptimalMaxSteps / ((g.size() + g.edge_count() + 1.0) * m.size()));
   limits.time_limit = limit;
+  limits.space = g_space;
   if (g_states > 0) {
     limits.max_states = std::min<std::uint64_t>(limits.max_states, g_states);
     limits.time_limit = 0;
@@ -89,6 +91,10 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--tasks") && i + 1 < argc) sizes = bench::parse_list(argv[++i]);
     else if (!std::strcmp(argv[i], "--processors") && i + 1 < argc) processor_list = bench::parse_list(argv[++i]);
     else if (!std::strcmp(argv[i], "--states") && i + 1 < argc) g_states = std::strtoull(argv[++i], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--space") && i + 1 < argc) {
+      const std::string space = argv[++i];
+      g_space = space == "list" ? FreeSearchSpace::list : space == "allocation" ? FreeSearchSpace::allocation : FreeSearchSpace::both;
+    }
     else if (!std::strcmp(argv[i], "--part") && i + 1 < argc) part = argv[++i];
     else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;
     else if (!std::strcmp(argv[i], "--real")) g_real = true;
@@ -102,7 +108,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: optimal_bench [--quick] [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] "
-                   "[--families random,fork,...] [--states N] [--part classical|contention] [--verbose] [--real]\n");
+                   "[--families random,fork,...] [--states N] [--space both|list|allocation] [--part classical|contention] [--verbose] [--real]\n");
       return 2;
     }
   }

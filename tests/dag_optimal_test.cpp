@@ -128,7 +128,8 @@ constexpr FreeSearchSpace kSpaces[] = {FreeSearchSpace::list, FreeSearchSpace::a
 double search_alone(const DagProblem& p, bool& proven, FreeSearchSpace space) {
   SearchLimits limits;
   limits.max_states = 50'000'000;
-  const SearchOutcome found = search_free(p, std::numeric_limits<double>::infinity(), limits, space);
+  limits.space = space;
+  const SearchOutcome found = search_free(p, std::numeric_limits<double>::infinity(), limits);
   proven = found.report.optimal;
   double makespan = 0;
   for (const auto& [task, placed] : found.placements) makespan = std::max(makespan, placed.finish);

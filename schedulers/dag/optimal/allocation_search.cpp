@@ -1,20 +1,23 @@
 // Branch and bound over allocations, then over each allocation's orders (allocation_search.hpp).
 //
-// The state space. Tasks are allocated one at a time in a fixed topological order (each time
-// the ready task with the longest chain of least times and tails below it), so every allocation
-// is reached once, and once per orbit of the machine's symmetries that fix the processors in use
-// (ProcessorSymmetry: on a complete network of equal processors a task goes to a processor in use
-// or to the first free one, Orr & Sinnen's processor normalisation). Every schedule has an
-// allocation, and ListSearch finds the best schedule of each, so the space holds an optimum.
+// The state space. Tasks are allocated one at a time in a fixed order (allocation_order), so
+// every allocation is reached once, and once per orbit of the machine's symmetries that fix the
+// processors in use (ProcessorSymmetry: on a complete network of equal processors a task goes to
+// a processor in use or to the first free one, Orr & Sinnen's processor normalisation). Every
+// schedule has an allocation, and ListSearch finds the best schedule of each, so the space holds
+// an optimum.
 //
-// Bounds of a partial allocation (every schedule that completes it takes at least):
-//  - each allocated task's head (its chain of times and messages, a message only where its ends
-//    are apart) plus its time and tail;
-//  - each processor's allocated tasks one after another: for every release r, r + the times of
-//    the tasks released at r or later + the least of their tails;
-//  - each unallocated task's earliest finish on any processor, from its allocated predecessors'
-//    finishes and messages, plus its tail;
-//  - the processors' loads with the unallocated load shared at will (water-filling).
+// Bounds of a partial allocation (every schedule that completes it takes at least). Each task's
+// earliest start (head) and least time after its end (tail) are taken along the graph with a
+// message wherever both ends of an edge are allocated apart (an unallocated end may yet join the
+// other), an unallocated task on its best processor, an allocated one after its predecessors on
+// its processor one after another (Al-Mouhamed's split for those not yet allocated); then
+//  - each task's head, time and tail;
+//  - each processor's allocated tasks one after another, with their heads and tails
+//    (one_machine_bound);
+//  - the processors' loads with the unallocated load shared at will (water-filling), each
+//    processor working only between the least head and before the least tail of the tasks that
+//    may run on it.
 // Where the list search is weak, these are strong: a partition of whole works over a few
 // processors is bounded by its loads long before any order is chosen, and a graph with costly
 // messages by the messages its allocation cannot avoid.
@@ -22,7 +25,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <queue>
 
 #include "schedulers/dag/optimal/symmetry_kinds.hpp"
 
@@ -34,27 +36,20 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-// A topological order taking, among the tasks whose predecessors are all in it, the one with the
-// longest least chain to the end (least time + tail), then the least index.
+// The order of allocation: the decisions that weigh most first, so that bounds see them early:
+// by least time plus the least delays of the task's edges (a fork's or a join's centre, then the
+// large tasks), then by index. Any order is sound: the bounds read both ends of each edge.
 std::vector<int> allocation_order(const TaskGraph& g, const SearchTables& tables) {
   const int n = g.size();
-  std::vector<int> waiting(at(n));
-  auto rank = [&](int t) { return tables.min_exec[at(t)] + tables.tail[at(t)]; };
-  auto later = [&](int a, int b) { return rank(a) != rank(b) ? rank(a) < rank(b) : a > b; };
-  std::priority_queue<int, std::vector<int>, decltype(later)> ready(later);
+  std::vector<double> weight(at(n));
   for (int t = 0; t < n; ++t) {
-    waiting[at(t)] = static_cast<int>(g.in_edges(t).size());
-    if (waiting[at(t)] == 0) ready.push(t);
+    weight[at(t)] = tables.min_exec[at(t)];
+    for (int e : g.in_edges(t)) weight[at(t)] += tables.min_delay[at(e)];
+    for (int e : g.out_edges(t)) weight[at(t)] += tables.min_delay[at(e)];
   }
-  std::vector<int> order;
-  order.reserve(at(n));
-  while (!ready.empty()) {
-    const int t = ready.top();
-    ready.pop();
-    order.push_back(t);
-    for (int e : g.out_edges(t))
-      if (--waiting[at(g.edge(e).to)] == 0) ready.push(g.edge(e).to);
-  }
+  std::vector<int> order(at(n));
+  for (int t = 0; t < n; ++t) order[at(t)] = t;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return weight[at(a)] > weight[at(b)]; });
   return order;
 }
 
@@ -71,10 +66,13 @@ AllocationSearch::AllocationSearch(const DagProblem& problem, const SearchTables
   if (P_ <= 64) symmetry_.emplace(P_, free_model_kinds(problem, tables_));
   order_ = allocation_order(g_, tables_);
   alloc_.assign(at(n_), -1);
-  head_.assign(at(n_), 0);
-  finish_.assign(at(n_), 0);
+  est_.assign(at(n_), 0);
+  fin_.assign(at(n_), 0);
+  tail_.assign(at(n_), 0);
   load_.assign(at(P_), 0);
   committed_.assign(at(P_), 0);
+  first_.assign(at(P_), kInf);
+  last_.assign(at(P_), kInf);
   used_.assign(at(n_) + 1, 0);
   frames_.resize(at(n_));
   next_.assign(at(n_), 0);
@@ -96,20 +94,67 @@ void AllocationSearch::start() {
   }
 }
 
-// The earliest start of task t on p under the allocation so far (its predecessors are allocated:
-// the order is topological).
+// The earliest start of task t on p from its predecessors' earliest finishes (fin_), with a
+// message from each allocated elsewhere; an unallocated one may yet share p.
 double AllocationSearch::start_on(int t, int p) const {
   double s = tables_.head[at(t)];
   for (int e : g_.in_edges(t)) {
     const int u = g_.edge(e).from;
     const int q = alloc_[at(u)];
-    s = std::max(s, head_[at(u)] + tables_.time(u, q) + (q == p ? 0.0 : problem_.edge_delay(e, q, p)));
+    s = std::max(s, fin_[at(u)] + (q < 0 || q == p ? 0.0 : problem_.edge_delay(e, q, p)));
   }
   return s;
 }
 
+// The earliest start of t on p, with its predecessors allocated to p run there one after another
+// before it, and each unallocated one either among them or sending from elsewhere after its
+// edge's least delay (Al-Mouhamed's split, best_split: the least over which are kept).
+double AllocationSearch::split_start(int t, int p) {
+  double s = tables_.head[at(t)];
+  kept_.clear();
+  split_.clear();
+  for (int e : g_.in_edges(t)) {
+    const int u = g_.edge(e).from;
+    const int q = alloc_[at(u)];
+    if (q == p)
+      kept_.push_back({0, est_[at(u)], tables_.time(u, p)});
+    else if (q >= 0)
+      s = std::max(s, fin_[at(u)] + problem_.edge_delay(e, q, p));
+    else
+      split_.push_back({fin_[at(u)] + tables_.min_delay[at(e)], est_[at(u)], tables_.time(u, p)});
+  }
+  if (kept_.empty() && split_.empty()) return s;
+  std::sort(split_.begin(), split_.end(), [](const Pred& a, const Pred& b) { return a.apart > b.apart; });
+  apart_.clear();
+  local_.clear();
+  const std::size_t forced = kept_.size();
+  for (std::size_t k = 0; k <= split_.size(); ++k) {
+    if (k > 0) kept_.push_back(split_[k - 1]);
+    chain_.assign(kept_.begin(), kept_.end());
+    std::sort(chain_.begin(), chain_.end(), [](const Pred& a, const Pred& b) { return a.release < b.release; });
+    double end = 0;
+    for (const Pred& x : chain_) end = std::max(end, x.release) + x.time;
+    local_.push_back(end);
+    if (k < split_.size()) apart_.push_back(split_[k].apart);
+  }
+  kept_.resize(forced);
+  return std::max(s, best_split(apart_, local_));
+}
+
+// The least time from t's end to the end of the schedule with t on p (p < 0: not yet allocated),
+// from its successors' tails: a message to each allocated elsewhere.
+double AllocationSearch::tail_on(int t, int p) const {
+  double tl = tables_.tail[at(t)];
+  for (int e : g_.out_edges(t)) {
+    const int v = g_.edge(e).to;
+    const int q = alloc_[at(v)];
+    const double message = p < 0 || q < 0 || q == p ? 0.0 : problem_.edge_delay(e, p, q);
+    tl = std::max(tl, message + (q < 0 ? tables_.min_exec[at(v)] : tables_.time(v, q)) + tail_[at(v)]);
+  }
+  return tl;
+}
+
 void AllocationSearch::apply(int t, int p) {
-  head_[at(t)] = start_on(t, p);
   alloc_[at(t)] = p;
   load_[at(p)] += tables_.time(t, p);
   remaining_ -= tables_.load_of(t);
@@ -122,51 +167,69 @@ void AllocationSearch::undo(int t) {
   alloc_[at(t)] = -1;
 }
 
+// The child allocating t to p, from its parent's heads and tails (fin_, tail_ are the parent's:
+// children are made right after its full bound).
 double AllocationSearch::child_bound(double parent, int t, int p) {
-  double bound = std::max(parent, start_on(t, p) + tables_.time(t, p) + tables_.tail[at(t)]);
+  double bound = std::max(parent, split_start(t, p) + tables_.time(t, p) + tail_on(t, p));
   for (int q = 0; q < P_; ++q) committed_[at(q)] = load_[at(q)] + (q == p ? tables_.time(t, p) : 0.0);
   return std::max(bound, load_bound(tables_, committed_, remaining_ - tables_.load_of(t)));
 }
 
 double AllocationSearch::full_bound() {
-  double bound = 0;
   const std::uint64_t used = depth_ < 0 ? 0 : used_[at(depth_ + 1)];
   const std::vector<int>* lead = symmetry_ ? &symmetry_->leaders(used) : nullptr;
+  // first_[p], last_[p]: no task that may run on p starts there before first_[p] or leaves less
+  // than last_[p] after its end (its tail there).
+  std::fill(first_.begin(), first_.end(), kInf);
+  std::fill(last_.begin(), last_.end(), kInf);
+  // Forward: each task's earliest start and finish, on its processor or on the best one (one per
+  // orbit of the symmetries fixing those in use: they look alike to every allocated task).
   for (int t : tables_.topo) {
     if (const int p = alloc_[at(t)]; p >= 0) {
-      finish_[at(t)] = head_[at(t)] + tables_.time(t, p);
-      bound = std::max(bound, finish_[at(t)] + tables_.tail[at(t)]);
+      est_[at(t)] = split_start(t, p);
+      fin_[at(t)] = est_[at(t)] + tables_.time(t, p);
+      first_[at(p)] = std::min(first_[at(p)], est_[at(t)]);
       continue;
     }
-    // Unallocated: the least finish over the processors (one per orbit), its allocated
-    // predecessors' data after their messages, the others' at their least finishes.
-    double earliest = kInf;
+    double earliest = kInf, earliest_start = kInf;
     for (int p = 0; p < P_; ++p) {
       if (lead && (*lead)[at(p)] != p) continue;
-      double s = tables_.head[at(t)];
-      for (int e : g_.in_edges(t)) {
-        const int u = g_.edge(e).from;
-        const int q = alloc_[at(u)];
-        s = std::max(s, finish_[at(u)] + (q < 0 || q == p ? 0.0 : problem_.edge_delay(e, q, p)));
-      }
+      const double s = start_on(t, p);
       earliest = std::min(earliest, s + tables_.time(t, p));
+      earliest_start = std::min(earliest_start, s);
+      first_[at(p)] = std::min(first_[at(p)], s);
     }
-    finish_[at(t)] = earliest;
-    bound = std::max(bound, earliest + tables_.tail[at(t)]);
+    est_[at(t)] = earliest_start;
+    fin_[at(t)] = earliest;
+  }
+  // Backward: tails.
+  double bound = 0;
+  for (auto it = tables_.topo.rbegin(); it != tables_.topo.rend(); ++it) {
+    const int t = *it;
+    const int q = alloc_[at(t)];
+    tail_[at(t)] = tail_on(t, q);
+    bound = std::max(bound, fin_[at(t)] + tail_[at(t)]);
+    if (q >= 0) {
+      last_[at(q)] = std::min(last_[at(q)], tail_[at(t)]);
+      continue;
+    }
+    for (int p = 0; p < P_; ++p)
+      if (!lead || (*lead)[at(p)] == p) last_[at(p)] = std::min(last_[at(p)], tail_on(t, p));
   }
   for (int p = 0; p < P_; ++p) {
     jobs_.clear();
     for (int t = 0; t < n_; ++t)
-      if (alloc_[at(t)] == p) jobs_.push_back({head_[at(t)], tables_.time(t, p), tables_.tail[at(t)]});
-    std::sort(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) { return a.release > b.release; });
-    double work = 0, least_tail = kInf;
-    for (const Job& j : jobs_) {
-      work += j.time;
-      least_tail = std::min(least_tail, j.tail);
-      bound = std::max(bound, j.release + work + least_tail);
-    }
+      if (alloc_[at(t)] == p) jobs_.push_back({est_[at(t)], tables_.time(t, p), tail_[at(t)]});
+    bound = std::max(bound, one_machine_bound(jobs_));
   }
-  return std::max(bound, load_bound(tables_, load_, remaining_));
+  // The load: processor p can work only between first_[p] and the end less last_[p], and its
+  // allocated tasks take load_[p] of that; the unallocated load is shared at will over the rest.
+  // (Processors of one orbit share their leader's window.)
+  for (int p = 0; p < P_; ++p) {
+    const int l = lead ? (*lead)[at(p)] : p;
+    committed_[at(p)] = load_[at(p)] + (first_[at(l)] == kInf ? 0.0 : first_[at(l)] + last_[at(l)]);
+  }
+  return std::max(bound, load_bound(tables_, committed_, remaining_));
 }
 
 void AllocationSearch::children(double parent_bound, int t, std::vector<Child>& out) {

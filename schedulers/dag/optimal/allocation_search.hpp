@@ -15,7 +15,7 @@
 namespace mpnsim {
 
 // Orr & Sinnen's allocation-ordering state space (Euro-Par 2015): a depth-first branch and bound
-// over allocations, task by task in a fixed topological order, one processor of each orbit of
+// over allocations, task by task in a fixed order, one processor of each orbit of
 // the symmetries fixing those in use; at each complete allocation whose bounds leave room, a
 // ListSearch over its orders. Bounds and the walk: allocation_search.cpp. Resumable like
 // ListSearch.
@@ -35,6 +35,8 @@ class AllocationSearch {
     int proc;
   };
   double start_on(int t, int p) const;
+  double split_start(int t, int p);
+  double tail_on(int t, int p) const;
   double child_bound(double parent, int t, int p);
   double full_bound();
   void apply(int t, int p);
@@ -47,9 +49,11 @@ class AllocationSearch {
   Incumbent& best_;
   int n_, P_;
   std::optional<ProcessorSymmetry> symmetry_;
-  std::vector<int> order_;   // the order of allocation: topological, the longest paths first
+  std::vector<int> order_;   // the order of allocation (allocation_order)
   std::vector<int> alloc_;   // per task: its processor, -1 while unallocated
-  std::vector<double> head_;  // per allocated task: no schedule of this allocation starts it sooner
+  // Per task, from the last full bound: no completion starts it before est_, ends it before fin_,
+  // or ends the schedule sooner than tail_ after its end.
+  std::vector<double> est_, fin_, tail_;
   std::vector<double> load_;  // per processor: the time of its tasks
   std::vector<std::uint64_t> used_;  // per depth: the processors in use (bit p)
   double remaining_ = 0;     // load of the unallocated tasks (SearchTables::load_of)
@@ -60,11 +64,13 @@ class AllocationSearch {
   ListSearch orders_;
   bool ordering_ = false;  // orders_ is searching the orders of the complete allocation
   // Scratch.
-  std::vector<double> committed_, finish_;
-  struct Job {
-    double release, time, tail;
+  std::vector<double> committed_, first_, last_;
+  std::vector<OneMachineJob> jobs_;
+  struct Pred {
+    double apart, release, time;
   };
-  std::vector<Job> jobs_;
+  std::vector<Pred> kept_, split_, chain_;
+  std::vector<double> apart_, local_;
 };
 
 }  // namespace mpnsim

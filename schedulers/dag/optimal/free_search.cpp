@@ -23,8 +23,8 @@ constexpr std::uint64_t kTurn = 1 << 12;
 
 }  // namespace
 
-SearchOutcome search_free(const DagProblem& problem, double upper_bound, const SearchLimits& limits,
-                          FreeSearchSpace space) {
+SearchOutcome search_free(const DagProblem& problem, double upper_bound, const SearchLimits& limits) {
+  const FreeSearchSpace space = limits.space;
   const SearchTables tables = make_search_tables(problem);
   Incumbent best{upper_bound, {}, time_step(problem)};
   SearchBudget budget(limits);

@@ -280,25 +280,17 @@ double ListSearch::full_bound() {
 }
 
 // Under an allocation each processor runs its unplaced tasks one after another, none before the
-// processor is free and the last start, none before its earliest start: for every release r, the
-// tasks released at r or later take r + their times + the least of their tails (the bound of one
-// machine with heads and tails).
+// processor is free and the last start, none before its earliest start, each followed by its
+// tail: one_machine_bound.
 double ListSearch::per_processor_bound() {
   double bound = 0;
   for (int p = 0; p < P_; ++p) {
     on_processor_.clear();
-    for (int t = 0; t < n_; ++t)
-      if (proc_[at(t)] < 0 && allocation_[at(t)] == p) on_processor_.push_back({est_[at(t)], tables_.time(t, p), tail(t)});
-    std::sort(on_processor_.begin(), on_processor_.end(), [](const Job& a, const Job& b) { return a.release > b.release; });
-    // From the latest release down, each prefix is the set of tasks released at or after the
-    // current one.
     const double floor = std::max(ready_[at(p)], last_start_);
-    double work = 0, least_tail = kInf;
-    for (const Job& j : on_processor_) {
-      work += j.time;
-      least_tail = std::min(least_tail, j.tail);
-      bound = std::max(bound, std::max(j.release, floor) + work + least_tail);
-    }
+    for (int t = 0; t < n_; ++t)
+      if (proc_[at(t)] < 0 && allocation_[at(t)] == p)
+        on_processor_.push_back({std::max(est_[at(t)], floor), tables_.time(t, p), tail(t)});
+    bound = std::max(bound, one_machine_bound(on_processor_));
   }
   return bound;
 }

@@ -125,10 +125,7 @@ class ListSearch {
   };
   std::vector<Pred> split_, kept_;
   std::vector<double> apart_, local_;
-  struct Job {
-    double release, time, tail;
-  };
-  std::vector<Job> on_processor_;  // the unplaced tasks of one processor (per_processor_bound)
+  std::vector<OneMachineJob> on_processor_;  // the unplaced tasks of one processor (per_processor_bound)
 };
 
 // Per task, the task of lower index it is interchangeable with (-1 for none): same time on

@@ -1,5 +1,7 @@
 // `optimal`: an exact DAG scheduler, a branch and bound that proves its schedule shortest or says how close it is.
 #include <cmath>
+#include <limits>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
@@ -115,11 +117,19 @@ DagSchedulerEntry optimal_scheduler() {
           {{"max_states", ParamType::integer, "1000000",
             "states the search may expand; the same input stops at the same state (deterministic)", 1, 2147483647, {}},
            {"time_limit", ParamType::real, "0",
-            "seconds of wall clock the search may take, 0 for none; a run it stops is not deterministic", 0, 1e9, {}}},
+            "seconds of wall clock the search may take, 0 for none; a run it stops is not deterministic", 0, 1e9, {}},
+           {"space", ParamType::text, "both",
+            "comm: free only: the state spaces searched, list (tasks in order of start), allocation (processors "
+            "first, then orders) or both in turns (docs/dag.md)",
+            -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), {"both", "list", "allocation"}}},
           [](const DagProblem& p, const ParamSet& params) {
             SearchLimits limits;
             limits.max_states = static_cast<std::uint64_t>(params.integer("max_states"));
             limits.time_limit = params.real("time_limit");
+            const std::string space = params.text("space");
+            limits.space = space == "list"         ? FreeSearchSpace::list
+                           : space == "allocation" ? FreeSearchSpace::allocation
+                                                   : FreeSearchSpace::both;
             return schedule_optimal(p, limits);
           },
           {}};

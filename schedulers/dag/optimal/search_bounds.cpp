@@ -141,6 +141,37 @@ double best_split(std::span<const double> apart, std::span<const double> local) 
   return best;
 }
 
+double one_machine_bound(std::vector<OneMachineJob>& jobs) {
+  std::sort(jobs.begin(), jobs.end(), [](const OneMachineJob& a, const OneMachineJob& b) { return a.release < b.release; });
+  // The released jobs by tail, longest first, each with the time it still needs.
+  auto shorter_tail = [](const OneMachineJob& a, const OneMachineJob& b) { return a.tail < b.tail; };
+  thread_local std::vector<OneMachineJob> released;  // a heap
+  released.clear();
+  double now = 0, bound = 0;
+  std::size_t next = 0;
+  while (next < jobs.size() || !released.empty()) {
+    if (released.empty()) now = std::max(now, jobs[next].release);
+    while (next < jobs.size() && jobs[next].release <= now) {
+      released.push_back(jobs[next++]);
+      std::push_heap(released.begin(), released.end(), shorter_tail);
+    }
+    std::pop_heap(released.begin(), released.end(), shorter_tail);
+    OneMachineJob& j = released.back();
+    // It runs until it ends or the next release, which may preempt it.
+    const double until = next < jobs.size() ? jobs[next].release : std::numeric_limits<double>::infinity();
+    if (now + j.time <= until) {
+      now += j.time;
+      bound = std::max(bound, now + j.tail);
+      released.pop_back();
+    } else {
+      j.time -= until - now;
+      now = until;
+      std::push_heap(released.begin(), released.end(), shorter_tail);
+    }
+  }
+  return bound;
+}
+
 double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining) {
   if (remaining <= 0) return 0;
   thread_local LoadProfile profile;

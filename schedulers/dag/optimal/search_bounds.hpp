@@ -66,6 +66,18 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
 // local time of each prefix. Shared by the tails (successors) and the heads (predecessors).
 double best_split(std::span<const double> apart_sorted_desc, std::span<const double> local_of_prefix);
 
+// A task bound to one processor: it starts no sooner than `release`, runs `time`, and the
+// schedule goes on at least `tail` after its end.
+struct OneMachineJob {
+  double release, time, tail;
+};
+
+// A lower bound on the end of any schedule that runs `jobs` one after another on one processor:
+// the preemptive schedule that always runs the released job of longest tail (Jackson's rule),
+// whose largest end + tail is the least any preemptive, so any whole, order reaches (Carlier
+// 1982). Sorts `jobs`. 0 for none.
+double one_machine_bound(std::vector<OneMachineJob>& jobs);
+
 // Least T such that the processors, each free from committed[p] on, can do `remaining` (as
 // SearchTables::load_of sums it) by T if work could be split at will: a bound on the makespan
 // of any completion (Fernandez & Bussell's load argument, with speeds by water-filling).

@@ -8,9 +8,16 @@
 
 namespace mpnsim {
 
+// Which state spaces the contention-free search walks: the list search (list_search.hpp: tasks
+// appended in order of start time), the allocation search (allocation_search.hpp: processors
+// first, then orders), or both in turns, sharing the best schedule and the budget (the default:
+// each is strong where the other is weak). The contention search has one space.
+enum class FreeSearchSpace { list, allocation, both };
+
 struct SearchLimits {
   std::uint64_t max_states = 1'000'000;  // states expanded; the same input stops at the same state
   double time_limit = 0;                  // seconds of wall clock; 0: none (then deterministic)
+  FreeSearchSpace space = FreeSearchSpace::both;
 };
 
 // Counts expanded states against the limits. exhausted() is asked once per state; the clock

@@ -14,7 +14,7 @@
 // its processor one after another (Al-Mouhamed's split for those not yet allocated); then
 //  - each task's head, time and tail;
 //  - each processor's allocated tasks one after another, with their heads and tails
-//    (one_machine_bound);
+//    (one_machine_bound_below);
 //  - the processors' loads with the unallocated load shared at will (water-filling), each
 //    processor working only between the least head and before the least tail of the tasks that
 //    may run on it.
@@ -33,6 +33,7 @@ namespace mpnsim {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kOneMachineNodes = 512;  // per processor and bound: a few orders of a few tasks
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -220,7 +221,7 @@ double AllocationSearch::full_bound() {
     jobs_.clear();
     for (int t = 0; t < n_; ++t)
       if (alloc_[at(t)] == p) jobs_.push_back({est_[at(t)], tables_.time(t, p), tail_[at(t)]});
-    bound = std::max(bound, one_machine_bound(jobs_));
+    bound = std::max(bound, one_machine_bound_below(jobs_, best_.prune_level(), kOneMachineNodes));
   }
   // The load: processor p can work only between first_[p] and the end less last_[p], and its
   // allocated tasks take load_[p] of that; the unallocated load is shared at will over the rest.

@@ -48,6 +48,7 @@ namespace mpnsim {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kOneMachineNodes = 512;  // per processor and bound: a few orders of a few tasks
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -281,7 +282,7 @@ double ListSearch::full_bound() {
 
 // Under an allocation each processor runs its unplaced tasks one after another, none before the
 // processor is free and the last start, none before its earliest start, each followed by its
-// tail: one_machine_bound.
+// tail: one_machine_bound, or the whole orders' when they decide the pruning.
 double ListSearch::per_processor_bound() {
   double bound = 0;
   for (int p = 0; p < P_; ++p) {
@@ -290,7 +291,7 @@ double ListSearch::per_processor_bound() {
     for (int t = 0; t < n_; ++t)
       if (proc_[at(t)] < 0 && allocation_[at(t)] == p)
         on_processor_.push_back({std::max(est_[at(t)], floor), tables_.time(t, p), tail(t)});
-    bound = std::max(bound, one_machine_bound(on_processor_));
+    bound = std::max(bound, one_machine_bound_below(on_processor_, best_.prune_level(), kOneMachineNodes));
   }
   return bound;
 }

@@ -4,6 +4,7 @@
 #include "schedulers/dag/lower_bound.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 
@@ -170,6 +171,65 @@ double one_machine_bound(std::vector<OneMachineJob>& jobs) {
     }
   }
   return bound;
+}
+
+namespace {
+
+// Depth-first over the orders of a few jobs on one machine: each step runs next a job that can
+// start before any other could end (an active schedule: one of them is optimal for a regular
+// objective), longest tail first. True when an order ends below the cutoff.
+class OneMachineOrders {
+ public:
+  OneMachineOrders(std::span<const OneMachineJob> jobs, double cutoff, int node_limit)
+      : jobs_(jobs.begin(), jobs.end()), cutoff_(cutoff), nodes_left_(node_limit) {
+    std::sort(jobs_.begin(), jobs_.end(), [](const OneMachineJob& a, const OneMachineJob& b) { return a.tail > b.tail; });
+    done_.assign(jobs_.size(), false);
+  }
+  bool aborted() const { return aborted_; }
+
+  bool below(double now, double value, std::size_t left) {
+    if (left == 0) return value < cutoff_;
+    if (--nodes_left_ < 0) {
+      aborted_ = true;
+      return false;
+    }
+    rest_.clear();
+    for (std::size_t i = 0; i < jobs_.size(); ++i)
+      if (!done_[i]) rest_.push_back({std::max(jobs_[i].release, now), jobs_[i].time, jobs_[i].tail});
+    if (std::max(value, one_machine_bound(rest_)) >= cutoff_) return false;
+    double first_end = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < jobs_.size(); ++i)
+      if (!done_[i]) first_end = std::min(first_end, std::max(jobs_[i].release, now) + jobs_[i].time);
+    for (std::size_t i = 0; i < jobs_.size() && !aborted_; ++i) {
+      if (done_[i]) continue;
+      const double start = std::max(jobs_[i].release, now);
+      if (start >= first_end) continue;
+      const double end = start + jobs_[i].time;
+      done_[i] = true;
+      const bool found = below(end, std::max(value, end + jobs_[i].tail), left - 1);
+      done_[i] = false;
+      if (found) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::vector<OneMachineJob> jobs_;
+  std::vector<bool> done_;
+  std::vector<OneMachineJob> rest_;
+  double cutoff_;
+  int nodes_left_;
+  bool aborted_ = false;
+};
+
+}  // namespace
+
+double one_machine_bound_below(std::vector<OneMachineJob>& jobs, double cutoff, int node_limit) {
+  const double preemptive = one_machine_bound(jobs);
+  if (preemptive >= cutoff || std::isinf(cutoff) || jobs.size() < 2 || jobs.size() > kOneMachineMaxJobs) return preemptive;
+  OneMachineOrders orders(jobs, cutoff, node_limit);
+  const bool found = orders.below(0, 0, jobs.size());
+  return found || orders.aborted() ? preemptive : cutoff;
 }
 
 double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining) {

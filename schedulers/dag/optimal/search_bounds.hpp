@@ -78,6 +78,13 @@ struct OneMachineJob {
 // 1982). Sorts `jobs`. 0 for none.
 double one_machine_bound(std::vector<OneMachineJob>& jobs);
 
+// The same question without preemption, where it decides a pruning: `cutoff` when a search over
+// the orders (active schedules only, each node bounded by one_machine_bound) proves that no order
+// ends below it, else one_machine_bound. The search stops after `node_limit` nodes, and is not
+// tried past kOneMachineMaxJobs jobs (one_machine_bound then). Sorts `jobs`.
+inline constexpr std::size_t kOneMachineMaxJobs = 24;
+double one_machine_bound_below(std::vector<OneMachineJob>& jobs, double cutoff, int node_limit);
+
 // Least T such that the processors, each free from committed[p] on, can do `remaining` (as
 // SearchTables::load_of sums it) by T if work could be split at will: a bound on the makespan
 // of any completion (Fernandez & Bussell's load argument, with speeds by water-filling).

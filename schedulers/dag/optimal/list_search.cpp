@@ -276,7 +276,10 @@ double ListSearch::full_bound() {
   }
   profile_.reset(tables_, committed_);
   bound = std::max(bound, profile_.level(remaining_));
-  if (fixed()) bound = std::max(bound, per_processor_bound());
+  if (fixed()) {
+    if (some_processor_stuck()) return kInf;
+    bound = std::max(bound, per_processor_bound());
+  }
   return std::max(bound, closure_(tables_, profile_, unplaced_, eft_, est_));
 }
 
@@ -294,6 +297,40 @@ double ListSearch::per_processor_bound() {
     bound = std::max(bound, one_machine_bound_below(on_processor_, best_.prune_level(), kOneMachineNodes));
   }
   return bound;
+}
+
+// Under an allocation, a processor whose every unplaced task can never come next is a dead end:
+// a task whose predecessors are all placed starts at a fixed time there until the processor
+// takes another task, so if that time is before the last start (or the task's adjacent exchange
+// with the processor's last task rules it out) it cannot be appended now or later unless some
+// other task of the processor goes first; when all the processor's other unplaced tasks descend
+// from such stuck tasks, none can. (Needs the tables' descendant sets; false without them.)
+bool ListSearch::some_processor_stuck() {
+  const int W = tables_.words;
+  if (W == 0) return false;
+  stuck_.resize(at(W));
+  for (int p = 0; p < P_; ++p) {
+    std::fill(stuck_.begin(), stuck_.end(), 0);
+    bool any = false;
+    for (int t = 0; t < n_; ++t) {
+      if (proc_[at(t)] >= 0 || allocation_[at(t)] != p || waiting_[at(t)] != 0) continue;
+      const double drt = data_ready(t, p);
+      const double s = std::max(ready_[at(p)], drt);
+      const int u = last_on_[at(p)];
+      if (s < last_start_ || (u >= 0 && exchange_.dominated(u, drt_[at(u)], t, drt, p))) {
+        any = true;
+        const std::size_t base = at(t) * at(W);
+        for (int w = 0; w < W; ++w) stuck_[at(w)] |= tables_.descendants[base + at(w)];
+        stuck_[at(t / 64)] |= std::uint64_t{1} << (t % 64);
+      }
+    }
+    if (!any) continue;
+    bool dead = true;
+    for (int t = 0; t < n_ && dead; ++t)
+      if (proc_[at(t)] < 0 && allocation_[at(t)] == p && !(stuck_[at(t / 64)] >> (t % 64) & 1U)) dead = false;
+    if (dead) return true;
+  }
+  return false;
 }
 
 // A cheap bound for the child placing t on p at s, from its parent's full bound: the chain

@@ -81,6 +81,7 @@ class ListSearch {
   double head(int t);
   double full_bound();
   double per_processor_bound();
+  bool some_processor_stuck();
   double child_bound(double parent, int t, int p, double s);
   void children(double parent_bound, std::vector<Child>& out);
   void fix_heads_and_tails();
@@ -125,7 +126,8 @@ class ListSearch {
   };
   std::vector<Pred> split_, kept_;
   std::vector<double> apart_, local_;
-  std::vector<OneMachineJob> on_processor_;  // the unplaced tasks of one processor (per_processor_bound)
+  std::vector<OneMachineJob> on_processor_;
+  std::vector<std::uint64_t> stuck_;  // some_processor_stuck: stuck tasks and their descendants  // the unplaced tasks of one processor (per_processor_bound)
 };
 
 // Per task, the task of lower index it is interchangeable with (-1 for none): same time on

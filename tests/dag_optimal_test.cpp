@@ -336,6 +336,24 @@ TEST(OptimalScheduler, ItsWorkLimitsAreTheProjects) {
   EXPECT_EQ(kOptimalMaxBytes, kMaxEstimatedBytes);
 }
 
+// Three jobs (release, time, tail) worked by hand: A (0, 4, 1), B (1, 2, 5), C (3, 1, 1).
+// Preemptive, by longest tail: A runs [0, 1), B [1, 3) and ends with its tail at 8, then A and C
+// end at 7 and 8 with theirs: 8. Without preemption the best order is B, A, C or B, C, A: 9 (A
+// first gives 11).
+TEST(OneMachineBound, JacksonsPreemptiveRuleAndTheWholeOrdersWhenTheyDecide) {
+  const std::vector<OneMachineJob> jobs{{0, 4, 1}, {1, 2, 5}, {3, 1, 1}};
+  std::vector<OneMachineJob> j = jobs;
+  EXPECT_DOUBLE_EQ(one_machine_bound(j), 8);
+  j = jobs;
+  EXPECT_DOUBLE_EQ(one_machine_bound_below(j, 9, 1000), 9);  // no whole order ends below 9
+  j = jobs;
+  EXPECT_DOUBLE_EQ(one_machine_bound_below(j, 9.5, 1000), 8);  // one does: the preemptive bound
+  j = jobs;
+  EXPECT_DOUBLE_EQ(one_machine_bound_below(j, 9, 1), 8);  // out of nodes: the preemptive bound
+  std::vector<OneMachineJob> none;
+  EXPECT_DOUBLE_EQ(one_machine_bound(none), 0);
+}
+
 TEST(LoadProfile, WaterFillsFromTheCommittedTimesAndCanLeaveOneProcessorOut) {
   SearchTables tables;
   tables.related = true;

@@ -15,6 +15,8 @@
 //  - each task's head, time and tail;
 //  - each processor's allocated tasks one after another, with their heads and tails
 //    (one_machine_bound_below);
+//  - an unallocated task that only one processor can take without reaching the best makespan is
+//    counted there (the bounds need only hold for better schedules);
 //  - the processors' loads with the unallocated load shared at will (water-filling), each
 //    processor working only between the least head and before the least tail of the tasks that
 //    may run on it.
@@ -74,6 +76,11 @@ AllocationSearch::AllocationSearch(const DagProblem& problem, const SearchTables
   committed_.assign(at(P_), 0);
   first_.assign(at(P_), kInf);
   last_.assign(at(P_), kInf);
+  extra_.assign(at(P_), 0);
+  orbit_size_.assign(at(P_), 0);
+  forced_.assign(at(n_), -1);
+  forced_tail_.assign(at(n_), 0);
+  start_at_.assign(at(n_) * at(P_), 0);
   used_.assign(at(n_) + 1, 0);
   frames_.resize(at(n_));
   next_.assign(at(n_), 0);
@@ -179,6 +186,10 @@ double AllocationSearch::child_bound(double parent, int t, int p) {
 double AllocationSearch::full_bound() {
   const std::uint64_t used = depth_ < 0 ? 0 : used_[at(depth_ + 1)];
   const std::vector<int>* lead = symmetry_ ? &symmetry_->leaders(used) : nullptr;
+  if (lead) {
+    std::fill(orbit_size_.begin(), orbit_size_.end(), 0);
+    for (int p = 0; p < P_; ++p) ++orbit_size_[at((*lead)[at(p)])];
+  }
   // first_[p], last_[p]: no task that may run on p starts there before first_[p] or leaves less
   // than last_[p] after its end (its tail there).
   std::fill(first_.begin(), first_.end(), kInf);
@@ -196,6 +207,7 @@ double AllocationSearch::full_bound() {
     for (int p = 0; p < P_; ++p) {
       if (lead && (*lead)[at(p)] != p) continue;
       const double s = start_on(t, p);
+      start_at_[at(t) * at(P_) + at(p)] = s;
       earliest = std::min(earliest, s + tables_.time(t, p));
       earliest_start = std::min(earliest_start, s);
       first_[at(p)] = std::min(first_[at(p)], s);
@@ -214,13 +226,37 @@ double AllocationSearch::full_bound() {
       last_[at(q)] = std::min(last_[at(q)], tail_[at(t)]);
       continue;
     }
-    for (int p = 0; p < P_; ++p)
-      if (!lead || (*lead)[at(p)] == p) last_[at(p)] = std::min(last_[at(p)], tail_on(t, p));
+    // An unallocated task that every processor but one would make too long for the best
+    // schedule must go to that one in every better schedule: it joins that processor's tasks
+    // below (forced_), and none at all ends the branch.
+    const double level = best_.prune_level();
+    int fits = 0, where = -1;
+    for (int p = 0; p < P_; ++p) {
+      if (lead && (*lead)[at(p)] != p) continue;
+      const double tl = tail_on(t, p);
+      last_[at(p)] = std::min(last_[at(p)], tl);
+      if (start_at_[at(t) * at(P_) + at(p)] + tables_.time(t, p) + tl < level) {
+        fits += lead ? orbit_size_[at(p)] : 1;
+        where = p;
+        forced_tail_[at(t)] = tl;
+      }
+    }
+    if (fits == 0) return kInf;
+    forced_[at(t)] = fits == 1 ? where : -1;
   }
+  double forced_load = 0;
   for (int p = 0; p < P_; ++p) {
     jobs_.clear();
-    for (int t = 0; t < n_; ++t)
-      if (alloc_[at(t)] == p) jobs_.push_back({est_[at(t)], tables_.time(t, p), tail_[at(t)]});
+    extra_[at(p)] = 0;
+    for (int t = 0; t < n_; ++t) {
+      if (alloc_[at(t)] == p) {
+        jobs_.push_back({est_[at(t)], tables_.time(t, p), tail_[at(t)]});
+      } else if (alloc_[at(t)] < 0 && forced_[at(t)] == p) {
+        jobs_.push_back({start_at_[at(t) * at(P_) + at(p)], tables_.time(t, p), forced_tail_[at(t)]});
+        extra_[at(p)] += tables_.time(t, p);
+        forced_load += tables_.load_of(t);
+      }
+    }
     bound = std::max(bound, one_machine_bound_below(jobs_, best_.prune_level(), kOneMachineNodes));
   }
   // The load: processor p can work only between first_[p] and the end less last_[p], and its
@@ -228,9 +264,9 @@ double AllocationSearch::full_bound() {
   // (Processors of one orbit share their leader's window.)
   for (int p = 0; p < P_; ++p) {
     const int l = lead ? (*lead)[at(p)] : p;
-    committed_[at(p)] = load_[at(p)] + (first_[at(l)] == kInf ? 0.0 : first_[at(l)] + last_[at(l)]);
+    committed_[at(p)] = load_[at(p)] + extra_[at(p)] + (first_[at(l)] == kInf ? 0.0 : first_[at(l)] + last_[at(l)]);
   }
-  return std::max(bound, load_bound(tables_, committed_, remaining_));
+  return std::max(bound, load_bound(tables_, committed_, remaining_ - forced_load));
 }
 
 void AllocationSearch::children(double parent_bound, int t, std::vector<Child>& out) {

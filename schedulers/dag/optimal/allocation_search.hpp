@@ -64,7 +64,10 @@ class AllocationSearch {
   ListSearch orders_;
   bool ordering_ = false;  // orders_ is searching the orders of the complete allocation
   // Scratch.
-  std::vector<double> committed_, first_, last_;
+  std::vector<double> committed_, first_, last_, extra_;
+  std::vector<int> orbit_size_, forced_;  // per processor: its orbit's size; per task: its only processor (-1)
+  std::vector<double> forced_tail_;       // per task forced to one processor: its tail there
+  std::vector<double> start_at_;          // per (task, processor): the unallocated task's start there
   std::vector<OneMachineJob> jobs_;
   struct Pred {
     double apart, release, time;

@@ -10,11 +10,13 @@
 #include "experiments/config/work_limits.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/optimal/allocation_descent.hpp"
 #include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/time_lattice.hpp"
+#include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
 #include "sim/interruption.hpp"
 #include "sim/time_tolerance.hpp"
@@ -334,6 +336,41 @@ TEST(OptimalScheduler, RefusesASearchPastTheWorkLimitsBeforeAnyWork) {
 TEST(OptimalScheduler, ItsWorkLimitsAreTheProjects) {
   EXPECT_EQ(kOptimalMaxSteps, kMaxEstimatedSteps);
   EXPECT_EQ(kOptimalMaxBytes, kMaxEstimatedBytes);
+}
+
+// A chain a -> b whose message costs more than running both on one processor, started apart:
+// moving b to a's processor (or a to b's) halves it, and the result is a valid schedule.
+TEST(AllocationDescent, MovesATaskWhereItsMessageCostsMoreThanItSaves) {
+  TaskGraph g("chain");
+  g.add_task("a", 10);
+  g.add_task("b", 10);
+  g.add_edge(0, 1, 25);
+  g.finalize();
+  const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(2), 1, 0));
+  const DagProblem p = box.problem();
+  ScheduleBuilder b(p, "apart");
+  b.place(0, 0, 0);
+  b.place(1, 1, b.earliest_start(1, 1));
+  Schedule apart = b.take();
+  ASSERT_DOUBLE_EQ(apart.makespan(), 45);
+  const Schedule s = descend_allocations(p, std::move(apart));
+  EXPECT_DOUBLE_EQ(s.makespan(), 20);
+  EXPECT_TRUE(check_schedule(p, s).valid());
+  EXPECT_EQ(s.tasks[0].processor, s.tasks[1].processor);
+}
+
+// A join's predecessors worked by hand (release, time, delay). Two of time 10 whose messages take
+// 25: none can be apart by 20, so both kept: 20. Four of time 10 with delay 5 and one other
+// processor: what goes apart must be done by S - 5 there, the rest by S here: 40 - (S - 5) <= S,
+// S = 22.5 (Al-Mouhamed's split, each apart one alone, says 15). With three others the limit is
+// that nothing arrives before 10 + 5: 15.
+TEST(SharedSplitBound, ApartNeighboursShareTheOtherProcessors) {
+  auto bound = [](std::vector<SplitNeighbour> items, int others) { return shared_split_bound(items, 0, others); };
+  EXPECT_NEAR(bound({{0, 10, 25}, {0, 10, 25}}, 1), 20, 1e-9);
+  EXPECT_NEAR(bound({{0, 10, 5}, {0, 10, 5}, {0, 10, 5}, {0, 10, 5}}, 1), 22.5, 1e-9);
+  EXPECT_NEAR(bound({{0, 10, 5}, {0, 10, 5}, {0, 10, 5}, {0, 10, 5}}, 3), 15, 1e-9);
+  EXPECT_NEAR(bound({{0, 10, 5}, {0, 10, 5}}, 0), 20, 1e-9);  // one processor: all kept
+  EXPECT_EQ(bound({}, 3), 0);
 }
 
 // Three jobs (release, time, tail) worked by hand: A (0, 4, 1), B (1, 2, 5), C (3, 1, 1).

@@ -9,6 +9,7 @@
 
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/lower_bound.hpp"
+#include "schedulers/dag/optimal/allocation_descent.hpp"
 #include "schedulers/dag/optimal/contention_search.hpp"
 #include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/time_lattice.hpp"
@@ -74,6 +75,13 @@ Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits)
     throw std::invalid_argument("max_states: " + why);
   if (problem.options.model == CommModel::contention) check_contention_search(problem);
   Schedule incumbent = best_heuristic(problem);
+  // Under comm: free, local moves from the best heuristic and from a serial schedule (costly
+  // messages: start from no message at all and send only what pays).
+  if (problem.options.model == CommModel::free) {
+    incumbent = descend_allocations(problem, std::move(incumbent));
+    if (Schedule s = descend_allocations(problem, serial_schedule(problem, 0)); s.makespan() < incumbent.makespan())
+      incumbent = std::move(s);
+  }
   // The cheap bound of every run (lower_bound.hpp) may already meet the incumbent: then nothing
   // is shorter and there is nothing to search.
   // On a time grid every makespan is a whole number of steps (time_lattice.hpp), and so is the

@@ -83,6 +83,27 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
   const TaskWindows windows = task_windows(problem);
   t.head = windows.start;
   for (std::size_t i = 0; i < n; ++i) t.tail[i] = std::max(t.tail[i], windows.tail[i]);
+  // A join's predecessors (a fork's successors) that go apart share the other P - 1 processors
+  // (shared_split_bound), from the sources down and the sinks up.
+  std::vector<SplitNeighbour> around;
+  for (int x : t.topo) {
+    around.clear();
+    for (int e : g.in_edges(x)) {
+      const auto u = static_cast<std::size_t>(g.edge(e).from);
+      around.push_back({t.head[u], t.min_exec[u], t.min_delay[static_cast<std::size_t>(e)]});
+    }
+    if (around.size() > 1)
+      t.head[static_cast<std::size_t>(x)] = std::max(t.head[static_cast<std::size_t>(x)], shared_split_bound(around, 0, t.processors - 1));
+  }
+  for (auto it = t.topo.rbegin(); it != t.topo.rend(); ++it) {
+    around.clear();
+    for (int e : g.out_edges(*it)) {
+      const auto v = static_cast<std::size_t>(g.edge(e).to);
+      around.push_back({t.tail[v], t.min_exec[v], t.min_delay[static_cast<std::size_t>(e)]});
+    }
+    if (around.size() > 1)
+      t.tail[static_cast<std::size_t>(*it)] = std::max(t.tail[static_cast<std::size_t>(*it)], shared_split_bound(around, 0, t.processors - 1));
+  }
   // Ancestors and descendants, from the sinks up and the sources down. The bounds that read them
   // cost about n^2 per state, past the work estimate's (n + e) P on large graphs; an exact search
   // finishes on far smaller graphs than 128 tasks, so larger ones go without.
@@ -230,6 +251,45 @@ double one_machine_bound_below(std::vector<OneMachineJob>& jobs, double cutoff, 
   OneMachineOrders orders(jobs, cutoff, node_limit);
   const bool found = orders.below(0, 0, jobs.size());
   return found || orders.aborted() ? preemptive : cutoff;
+}
+
+namespace {
+
+// The most work `others` processors can take from `items` (sorted by delay, least first) by S:
+// with nested limits (those of delay at least d_j share others · (S − d_j − r)), the greatest
+// total is the least over j of the caps of the items before j plus the limit at j (a min-cut of
+// the chain), where an item's cap is its time if it can arrive by S, else 0.
+double work_taken_away(std::span<const SplitNeighbour> items, double S, double least_release, int others) {
+  double before = 0, best = std::numeric_limits<double>::infinity();
+  for (const SplitNeighbour& x : items) {
+    best = std::min(best, before + others * std::max(0.0, S - x.delay - least_release));
+    if (x.release + x.time + x.delay <= S) before += x.time;
+  }
+  return std::min(best, before);
+}
+
+}  // namespace
+
+double shared_split_bound(std::vector<SplitNeighbour>& items, double fixed_local, int others) {
+  if (items.empty()) return 0;
+  std::sort(items.begin(), items.end(), [](const SplitNeighbour& a, const SplitNeighbour& b) { return a.delay < b.delay; });
+  double least_release = std::numeric_limits<double>::infinity(), total = 0;
+  for (const SplitNeighbour& x : items) {
+    least_release = std::min(least_release, x.release);
+    total += x.time;
+  }
+  // S is feasible when the kept work fits: least release + fixed + total − taken away <= S. The
+  // left side falls as S grows, so bisect between the all-kept end (feasible) and the start.
+  double hi = least_release + fixed_local + total;
+  if (others <= 0) return hi;
+  double lo = least_release + fixed_local;
+  auto fits = [&](double S) { return least_release + fixed_local + total - work_taken_away(items, S, least_release, others) <= S; };
+  if (fits(lo)) return lo;
+  for (int i = 0; i < 50 && hi - lo > 1e-12 * std::max(1.0, hi); ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (fits(mid) ? hi : lo) = mid;
+  }
+  return lo;
 }
 
 double load_bound(const SearchTables& tables, std::span<const double> committed, double remaining) {

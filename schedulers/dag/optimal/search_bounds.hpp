@@ -66,6 +66,24 @@ SearchTables make_search_tables(const DagProblem& problem, std::span<const doubl
 // local time of each prefix. Shared by the tails (successors) and the heads (predecessors).
 double best_split(std::span<const double> apart_sorted_desc, std::span<const double> local_of_prefix);
 
+// A neighbour of a task x that is either kept on x's processor or apart on one of `others`
+// processors, seen from x's start (predecessors; for successors read time backwards: release is
+// the successor's tail, delay the message's). Kept neighbours run one after another on x's
+// processor, no sooner than the least release; an apart one must run (after its release) and
+// send its message by x's start, and the apart ones share the other processors.
+struct SplitNeighbour {
+  double release, time, delay;
+};
+
+// A lower bound on x's start over every way of splitting `items` into kept and apart, with
+// `fixed_local` more time already kept on x's processor: the least S at which the work that the
+// other processors can take away by S (split at will, each neighbour's message at least its delay,
+// those of delay at least θ all done by S − θ, for every θ) leaves the kept work, started at
+// the least release, done by S. Where Al-Mouhamed's split (best_split) lets every apart neighbour
+// run alone, this counts that `others` processors are all they have (a join with more
+// predecessors than processors). Sorts `items`; 0 for none.
+double shared_split_bound(std::vector<SplitNeighbour>& items, double fixed_local, int others);
+
 // A task bound to one processor: it starts no sooner than `release`, runs `time`, and the
 // schedule goes on at least `tail` after its end.
 struct OneMachineJob {

@@ -1,0 +1,122 @@
+// Allocation descent (allocation_descent.hpp): single-task moves between processors, each played by an append-only list pass.
+#include "schedulers/dag/optimal/allocation_descent.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <queue>
+#include <vector>
+
+#include "schedulers/dag/optimal/search_bounds.hpp"
+#include "schedulers/dag/schedule_builder.hpp"
+#include "sim/time_tolerance.hpp"
+
+namespace mpnsim {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+constexpr int kMaxSweeps = 64;
+
+class Descent {
+ public:
+  explicit Descent(const DagProblem& problem)
+      : problem_(problem), g_(problem.graph), tables_(make_search_tables(problem)), n_(g_.size()), P_(problem.processors()) {
+    ready_.assign(at(P_), 0);
+    rank_.assign(at(n_), 0);
+    waiting_.assign(at(n_), 0);
+    finish_.assign(at(n_), 0);
+    start_.assign(at(n_), 0);
+  }
+
+  // The makespan of the allocation played in order of its own upward ranks (each task's time
+  // plus the longest chain after it, with the allocation's messages): on one processor, tasks
+  // whose messages leave later go first.
+  double play(const std::vector<int>& alloc) {
+    for (auto it = tables_.topo.rbegin(); it != tables_.topo.rend(); ++it) {
+      const int t = *it;
+      const int p = alloc[at(t)];
+      double after = 0;
+      for (int e : g_.out_edges(t)) {
+        const int v = g_.edge(e).to;
+        const int q = alloc[at(v)];
+        after = std::max(after, (q == p ? 0.0 : problem_.edge_delay(e, p, q)) + rank_[at(v)]);
+      }
+      rank_[at(t)] = tables_.time(t, p) + after;
+    }
+    order_.clear();
+    auto later = [&](int a, int b) { return rank_[at(a)] != rank_[at(b)] ? rank_[at(a)] < rank_[at(b)] : a > b; };
+    std::priority_queue<int, std::vector<int>, decltype(later)> ready(later);
+    for (int t = 0; t < n_; ++t) {
+      waiting_[at(t)] = static_cast<int>(g_.in_edges(t).size());
+      if (waiting_[at(t)] == 0) ready.push(t);
+    }
+    std::fill(ready_.begin(), ready_.end(), 0.0);
+    double makespan = 0;
+    while (!ready.empty()) {
+      const int t = ready.top();
+      ready.pop();
+      order_.push_back(t);
+      const int p = alloc[at(t)];
+      double s = ready_[at(p)];
+      for (int e : g_.in_edges(t)) {
+        const int u = g_.edge(e).from;
+        const int q = alloc[at(u)];
+        s = std::max(s, finish_[at(u)] + (q == p ? 0.0 : problem_.edge_delay(e, q, p)));
+      }
+      start_[at(t)] = s;
+      finish_[at(t)] = s + tables_.time(t, p);
+      ready_[at(p)] = finish_[at(t)];
+      makespan = std::max(makespan, finish_[at(t)]);
+      for (int e : g_.out_edges(t))
+        if (--waiting_[at(g_.edge(e).to)] == 0) ready.push(g_.edge(e).to);
+    }
+    return makespan;
+  }
+
+  Schedule run(Schedule start) {
+    std::vector<int> alloc(at(n_));
+    for (int t = 0; t < n_; ++t) alloc[at(t)] = start.tasks[at(t)].processor;
+    double best = play(alloc);
+    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+      bool moved = false;
+      for (int t = 0; t < n_; ++t) {
+        const int from = alloc[at(t)];
+        for (int p = 0; p < P_; ++p) {
+          if (p == from) continue;
+          alloc[at(t)] = p;
+          const double m = play(alloc);
+          if (m < best - kTimeRelTol * std::abs(best)) {
+            best = m;
+            moved = true;
+            break;
+          }
+          alloc[at(t)] = from;
+        }
+      }
+      if (!moved) break;
+    }
+    if (!(best < start.makespan() - kTimeRelTol * std::abs(start.makespan()))) return start;
+    play(alloc);
+    ScheduleBuilder b(problem_, start.scheduler);
+    for (int t : order_) b.place(t, alloc[at(t)], start_[at(t)]);
+    return b.take();
+  }
+
+ private:
+  const DagProblem& problem_;
+  const TaskGraph& g_;
+  SearchTables tables_;
+  int n_, P_;
+  std::vector<int> order_, waiting_;
+  std::vector<double> ready_, finish_, start_, rank_;
+};
+
+}  // namespace
+
+Schedule descend_allocations(const DagProblem& problem, Schedule start) {
+  if (problem.graph.size() == 0 || problem.processors() < 2) return start;
+  return Descent(problem).run(std::move(start));
+}
+
+}  // namespace mpnsim

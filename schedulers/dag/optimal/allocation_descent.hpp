@@ -1,0 +1,19 @@
+// A first upper bound for the exact search: a schedule improved by moving one task at a time to another processor.
+#pragma once
+
+#include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/dag/schedule.hpp"
+
+namespace mpnsim {
+
+// Local search over allocations under comm: free. An allocation is played by appending the
+// tasks, in order of decreasing upward rank under that allocation (a topological order), each on
+// its processor at its earliest start. From the allocation of `start`, it moves one task to another
+// processor while that shortens the played schedule (first improvement, a bounded number of
+// sweeps), and returns the played schedule of the best allocation, or `start` when nothing it
+// played was shorter. Deterministic. A list scheduler spreads a join's predecessors or keeps
+// too many together; the moves find, for instance, which few predecessors are worth sending
+// from elsewhere when messages are costly, where the search alone would take long.
+Schedule descend_allocations(const DagProblem& problem, Schedule start);
+
+}  // namespace mpnsim

@@ -51,13 +51,15 @@ std::string text_of(const YamlSource& src, const YAML::Node& n, const std::strin
   return std::string(e.c_str());
 }
 
+}  // namespace
+
 // `{files: "DIR/PATTERN"}`: the regular files of DIR (relative to the experiment file) whose
 // names match PATTERN (fnmatch: *, ?, [...]; a leading dot only when written), sorted by name
 // so the points do not depend on the directory's order. Wildcards only in the last component:
 // a benchmark set is one folder. The values are the paths as the experiment file would write
 // them, so results.csv shows them and workload.file resolves them as usual.
 std::vector<std::string> matching_files(const YamlSource& src, const YAML::Node& pattern_node,
-                                        const std::string& where) {
+                                        const std::string& where, const std::string& base_dir) {
   namespace fs = std::filesystem;
   if (!pattern_node.IsScalar() || pattern_node.Scalar().empty())
     src.fail(pattern_node, where, "expected a file pattern such as graphs/*.dot");
@@ -67,7 +69,7 @@ std::vector<std::string> matching_files(const YamlSource& src, const YAML::Node&
   const std::string name_pattern = written.filename().string();
   if (name_pattern.empty() || dir_text.find_first_of("*?[") != std::string::npos)
     src.fail(pattern_node, where, "expected wildcards only in the file name, e.g. graphs/*.dot (one folder)");
-  const fs::path base = fs::path(src.file()).parent_path();
+  const fs::path base(base_dir);
   const fs::path dir = written.is_absolute() ? written.parent_path() : base / written.parent_path();
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
@@ -92,6 +94,8 @@ std::vector<std::string> matching_files(const YamlSource& src, const YAML::Node&
   return paths;
 }
 
+namespace {
+
 bool is_file_pattern(const YAML::Node& entry) { return entry.IsMap() && entry.size() == 1 && entry["files"]; }
 
 // The axis without its values' texts: enough to count.
@@ -103,7 +107,8 @@ SweepAxis axis_shape(const YamlSource& src, const std::string& key, const YAML::
     if (entry.size() == 0) src.fail(entry, where, "expected at least one value to sweep");
     a.count = entry.size();
   } else if (is_file_pattern(entry)) {
-    for (auto& path : matching_files(src, entry["files"], join_path(where, "files"))) {
+    for (auto& path : matching_files(src, entry["files"], join_path(where, "files"),
+                                     std::filesystem::path(src.file()).parent_path().string())) {
       a.listed.emplace_back(path);
       a.texts.push_back(std::move(path));
     }

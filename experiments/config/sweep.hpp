@@ -24,6 +24,13 @@ std::vector<std::string> expand_range(const std::string& text);
 SweepPoints read_sweep(const YamlSource& src, const YAML::Node& sweep, const std::string& path,
                        std::span<const std::string> not_sweepable, std::vector<std::string>& keys);
 
+// `{files: "DIR/PATTERN"}`: the regular files of DIR (relative to `base_dir`) whose names match
+// PATTERN (fnmatch; wildcards in the file name only), sorted by name, as paths written relative
+// to `base_dir` like the pattern. No match, no folder or a bad pattern is refused at `where`.
+// Sweeps use it (base: the experiment file's folder), and kind: online's `workload: {files: ...}`.
+std::vector<std::string> matching_files(const YamlSource& src, const YAML::Node& pattern_node, const std::string& where,
+                                        const std::string& base_dir);
+
 // Sets `key` (dotted path) to `value` in `root`, in place, creating the
 // mappings on the path that are missing (a non-mapping on the path is replaced).
 void set_path(YAML::Node root, const std::string& key, const YAML::Node& value);

@@ -1,6 +1,7 @@
 """Workflows arriving over time: mpnsim.Stream, mpnsim.schedule_stream, and online policies written in Python."""
 
 import numbers
+import os
 
 from . import _mpnsim
 from ._text import seed_value, text, text_params
@@ -11,12 +12,15 @@ class Stream:
     """A stream of workflows, as a `kind: online` experiment describes it (docs/online.md).
 
     Stream(workload=None, arrivals={"kind": "poisson", "rate": 0.05}, workflows=10, seed=1,
-    repetition=0, ec_ratio=None, ccr=None, **params)
+    repetition=0, ec_ratio=None, ccr=None, files=None, **params)
 
     - `workload`: each workflow's graph. A generated family's name (random-dag, daggen, fft, ...;
       its parameters as keywords, as for TaskGraph.generate), a file kind with `file=` (dot, stg,
       wfcommons), or a TaskGraph that every workflow is. None: random-dag, or with a trace of
       arrivals none (the trace names each workflow's graph).
+    - `files`: instead of a workload, a set of graph files each workflow draws its graph from (the
+      YAML's `workload: {files: ...}`): a list of paths, or a pattern "DIR/*.json" (relative to
+      the current directory).
     - `arrivals`: a dict as the YAML's `arrivals:`: {"kind": "poisson", "rate": R},
       {"kind": "fixed", "interval": I} or {"kind": "trace", "file": F} (a CSV `time,file`; then
       no workload, and `workflows` may take the first N lines).
@@ -28,12 +32,21 @@ class Stream:
     """
 
     def __init__(self, workload=None, *, arrivals, workflows=None, seed=1, repetition=0, ec_ratio=None,
-                 ccr=None, **params):
+                 ccr=None, files=None, **params):
         if not isinstance(arrivals, dict):
             raise _mpnsim.InputError(
                 f"arrivals: expected a dict such as {{'kind': 'poisson', 'rate': 0.05}}, got {arrivals!r}")
+        if files is not None:
+            if workload is not None or params:
+                raise _mpnsim.InputError("files: a set of graph files takes the place of a workload and its parameters")
+            if not isinstance(files, str) and not (
+                    isinstance(files, (list, tuple)) and files and all(isinstance(f, (str, os.PathLike)) for f in files)):
+                raise _mpnsim.InputError(f"files: expected a list of graph files or a pattern 'DIR/*.dot', got {files!r}")
+            if not isinstance(files, str):
+                files = list(files)
+        self.files = files
         if workload is None:
-            workload = "" if arrivals.get("kind") == "trace" and not params else "random-dag"
+            workload = "" if (arrivals.get("kind") == "trace" and not params) or files is not None else "random-dag"
         if isinstance(workload, TaskGraph):
             if params:
                 raise _mpnsim.InputError(f"a TaskGraph workload takes no parameters, got {sorted(params)}")
@@ -52,7 +65,8 @@ class Stream:
         self.params = dict(params)
 
     def __repr__(self):
-        kind = (self.workload or "traced") if isinstance(self.workload, str) else repr(self.workload)
+        kind = (self.workload or ("drawn" if self.files is not None else "traced")) if isinstance(self.workload, str) \
+            else repr(self.workload)
         return f"<Stream of {self.workflows} {kind} workflows, arrivals {self.arrivals}>"
 
 
@@ -121,8 +135,13 @@ def schedule_stream(stream, machine, policy, **params):
         raise _mpnsim.InputError(f"expected a Stream, got {type(stream).__name__}")
     graph = stream.workload._handle if isinstance(stream.workload, TaskGraph) else None
     kind = "" if graph is not None else stream.workload
+    workload_params = text_params(stream.params)
+    if stream.files is not None:  # the set as ("pattern", P) or one ("file", F) per file
+        kind = "files"
+        workload_params = ([("pattern", stream.files)] if isinstance(stream.files, str)
+                           else [("file", text(f)) for f in stream.files])
     summary, workflows, tasks = _mpnsim.schedule_stream(
-        kind, text_params(stream.params), graph, text_params(stream.arrivals), stream.workflows, stream.seed,
+        kind, workload_params, graph, text_params(stream.arrivals), stream.workflows, stream.seed,
         stream.repetition, text_params(stream.scaling), machine._handle, text(_policy_name(policy)),
         text_params(params))
     return StreamResult(summary, workflows, tasks)

@@ -39,7 +39,16 @@ py::tuple schedule_stream(const StreamRequest& request, const MachineHandle& mac
   // The `kind: online` experiment these arguments stand for.
   YAML::Node config(YAML::NodeType::Map);
   config["machine"] = YAML::Clone(machine.node);
-  if (!request.graph && !request.workload_kind.empty()) {
+  if (!request.graph && request.workload_kind == "files") {
+    // A set of graph files: ("pattern", P), or one ("file", F) per file (stream_run.hpp).
+    YAML::Node w(YAML::NodeType::Map);
+    YAML::Node files(YAML::NodeType::Sequence);
+    for (const auto& [name, v] : request.workload_params)
+      if (name == "pattern") w["files"] = v;
+      else files.push_back(v);
+    if (!w["files"]) w["files"] = files;
+    config["workload"] = w;
+  } else if (!request.graph && !request.workload_kind.empty()) {
     YAML::Node w(YAML::NodeType::Map);
     w["kind"] = request.workload_kind;
     for (const auto& [name, v] : request.workload_params) w[name] = v;

@@ -15,8 +15,8 @@ namespace mpnsim::python {
 // as `workload:` reads them, or one graph the module holds), the arrivals (as `arrivals:`), how
 // many workflows, the experiment's seed and the repetition, and ec_ratio or ccr.
 struct StreamRequest {
-  std::string workload_kind;         // empty: no workload (a trace names the graphs)
-  TextParams workload_params;
+  std::string workload_kind;         // empty: no workload (a trace names the graphs); "files": a set of graph files
+  TextParams workload_params;        // "files": ("pattern", P), or ("file", F) for each file of the list
   std::optional<GraphHandle> graph;  // instead of the family: every workflow is this graph
   TextParams arrivals;               // kind, and rate, interval or file
   std::optional<int> workflows;

@@ -2,6 +2,7 @@
 policies written in Python (checked against the built-in ones they re-implement)."""
 
 import math
+import os
 
 import pytest
 
@@ -227,6 +228,38 @@ def test_fixed_and_trace_arrivals_and_a_graph_for_every_workflow(tmp_path):
     t = mpnsim.schedule_stream(traced, MACHINE, "online-heft")
     assert list(t.workflows["makespan"]) == list(r.workflows["makespan"])
     assert t.workflows["graph"][0] == "g.dot"
+
+
+def test_graphs_drawn_from_a_set_of_files_as_the_experiment_file_draws_them(tmp_path):
+    graphs = ["docs/examples/graphs/random1.dot", "docs/examples/graphs/random2.dot", "docs/examples/fork_join.dot"]
+    spec = tmp_path / "s.yaml"
+    spec.write_text(f"""
+name: s
+kind: online
+machine: {{topology: {{kind: hypercube, dim: 2}}, processor: {{send_ports: 1, recv_ports: 1}}}}
+workload: {{files: [{", ".join(os.path.abspath(g) for g in graphs)}]}}
+arrivals: {{kind: fixed, interval: 5}}
+workflows: 9
+seed: 3
+scheduler: {{name: fdws, comm: contention}}
+rows: workflows
+""")
+    rows = mpnsim.run_experiment(spec)
+    stream = mpnsim.Stream(files=graphs, arrivals={"kind": "fixed", "interval": 5}, workflows=9, seed=3)
+    r = mpnsim.schedule_stream(stream, MACHINE, "fdws", comm="contention")
+    for column in WORKFLOW_COLUMNS + ["workflow_tasks"]:
+        assert list(r.workflows[column]) == list(rows[column]), column
+    assert set(r.workflows["graph"]) <= set(graphs) and len(set(r.workflows["graph"])) > 1
+    pattern = mpnsim.Stream(files="docs/examples/graphs/random*.dot", arrivals={"kind": "fixed", "interval": 5},
+                            workflows=4)
+    assert mpnsim.schedule_stream(pattern, MACHINE, "fifo").valid == "true"
+    with pytest.raises(mpnsim.InputError, match=r"workload\.files.*missing\.dot' does not exist"):
+        mpnsim.schedule_stream(mpnsim.Stream(files=["missing.dot"], arrivals={"kind": "fixed", "interval": 1},
+                                             workflows=2), MACHINE, "fifo")
+    with pytest.raises(mpnsim.InputError, match="files: a set of graph files takes the place"):
+        mpnsim.Stream("random-dag", files=graphs, arrivals={"kind": "fixed", "interval": 1})
+    with pytest.raises(mpnsim.InputError, match="files: expected a list"):
+        mpnsim.Stream(files=[], arrivals={"kind": "fixed", "interval": 1})
 
 
 def test_bad_input_is_refused_at_its_key_or_line(tmp_path):

@@ -2,6 +2,8 @@
 #include "schedulers/online/online_dispatch.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 
@@ -79,13 +81,56 @@ ScheduleBuilder::Choice OnlineDispatch::earliest_finish(int task, std::span<cons
   ScheduleBuilder::Choice best;
   best.processor = -1;
   double best_finish = std::numeric_limits<double>::infinity();
-  for (int p : processors) {
+  auto evaluate = [&](int p) {
     const double start = builder_.dispatch_start(task, p, now_);
     const double finish = start + problem().exec_time(task, p);
     if (finish < best_finish || (finish == best_finish && p < best.processor)) {
       best_finish = finish;
       best = {p, start, finish};
     }
+  };
+  if (!builder_.placements_interact()) {  // contention-free: each evaluation is a few sums
+    for (int p : processors) evaluate(p);
+    return best;
+  }
+  // Under contention each evaluation books the task's messages tentatively, hop by hop. OWM
+  // asks about every processor for every candidate at every instant (most of a long stream's
+  // time), so processors are taken in order of a cheap lower bound on their finish and
+  // evaluated only while the bound can still beat (or tie at a lower index) the best so far:
+  // the choice is the one evaluating them all gives (see bounds_ in the header).
+  const TaskGraph& g = problem().graph;
+  inputs_.clear();
+  for (int e : g.in_edges(task)) {
+    const TaskPlacement& u = builder_.placement(g.edge(e).from);
+    inputs_.push_back({u.finish, g.edge(e).data, u.processor});
+  }
+  const bool engine_route = problem().options.route == RouteChoice::engine;
+  bounds_.clear();
+  for (int p : processors) {
+    // A task starts no sooner than the instant and its processor's last task; a message from
+    // another processor leaves no sooner than its producer's finish and the instant, and
+    // takes at least its route's delay without waiting (the engine's route; any route with
+    // route: earliest, which may take another, so no delay is counted then).
+    double ready = std::max(now_, builder_.processor_ready(p));
+    for (const Input& in : inputs_)
+      ready = std::max(ready, in.processor == p ? in.finish
+                                                : std::max(in.finish, now_) +
+                                                      (engine_route ? problem().comm.delay(in.processor, p, in.data) : 0.0));
+    // Shrunk by a margin far above the rounding of sums taken in another order, so that the
+    // bound never passes the exact finish.
+    const double finish = ready + problem().exec_time(task, p);
+    bounds_.push_back({finish - 1e-12 * std::abs(finish), p});
+  }
+  // A heap rather than a sort: most processors never come out of it.
+  const auto later = std::greater<std::pair<double, int>>();
+  std::make_heap(bounds_.begin(), bounds_.end(), later);
+  while (!bounds_.empty()) {
+    std::pop_heap(bounds_.begin(), bounds_.end(), later);
+    const auto [bound, p] = bounds_.back();
+    bounds_.pop_back();
+    if (bound > best_finish) break;
+    if (bound == best_finish && p > best.processor) continue;
+    evaluate(p);
   }
   return best;
 }

@@ -83,6 +83,13 @@ class OnlineDispatch {
   std::vector<int> unplaced_, waiting_on_;  // per workflow; per task: predecessors not finished
   int placed_ = 0;
   std::vector<double> dispatched_;  // per task: the instant it was placed
+  // Scratch of earliest_finish: the task's inputs, and (lower bound on the finish, processor).
+  struct Input {
+    double finish, data;
+    int processor;
+  };
+  mutable std::vector<Input> inputs_;
+  mutable std::vector<std::pair<double, int>> bounds_;
   // Placed tasks by finish (then task): their successors become ready when they finish.
   std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> finishing_;
 };

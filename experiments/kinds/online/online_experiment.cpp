@@ -72,7 +72,7 @@ std::string OnlineExperiment::name() const { return "online"; }
 std::string OnlineExperiment::description() const {
   std::vector<std::string> names;
   for (const auto& e : online_policies()) names.push_back(e.name);
-  return fmt::format("a stream of workflows (any DAG workload, arriving by a Poisson process, at a fixed interval or "
+  return fmt::format("a stream of workflows (any DAG workload, or graphs drawn from a set of files, arriving by a Poisson process, at a fixed interval or "
                      "from a trace) scheduled by an online policy ({}; each takes comm: free or contention) on a "
                      "shared network; checked, replayed on the engine, with per-workflow slowdown and fairness",
                      fmt::join(names, ", "));
@@ -132,6 +132,8 @@ bool OnlineExperiment::draws_per_repetition(const YAML::Node& config, const Yaml
   const YAML::Node a = config["arrivals"];
   if (a && a["kind"] && src.scalar(a["kind"], "arrivals.kind") == "poisson") return true;
   const YAML::Node w = config["workload"];
+  // A set of graph files: each repetition draws its workflows' files afresh (unless one file).
+  if (w && w.IsMap() && w["files"]) return !(w["files"].IsSequence() && w["files"].size() == 1);
   if (!w || !w["kind"]) return false;
   const DagWorkloadEntry* entry = find_dag_workload(src.scalar(w["kind"], "workload.kind"));
   if (!entry || entry->from_file) return false;

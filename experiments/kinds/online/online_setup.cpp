@@ -48,11 +48,8 @@ ArrivalSpec read_arrivals(const YamlSource& src, const YAML::Node& node, const s
       for (const TraceArrival& t : a.trace) {
         std::filesystem::path g = t.file;
         if (g.is_relative()) g = file.parent_path() / g;
-        const std::string format = dag_file_format(g.string());
-        const DagWorkloadEntry* entry = find_dag_workload(format);
-        const ParamSet params = resolve_params(entry->params, {{"file", g.string()}});
         try {
-          a.trace_graphs.push_back(std::make_shared<const TaskGraph>(read_dag_file(format, g.string(), params)));
+          a.trace_graphs.push_back(read_graph_file(g.string()));
         } catch (const WorkloadInputError& e) {
           throw WorkloadInputError(file.string(), t.line, e.what());
         }
@@ -107,7 +104,7 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
     src.fail(config, "arrivals", "required: {kind: poisson, rate: R}, {kind: fixed, interval: I} or {kind: trace, file: F}");
   if (!config["scheduler"]) src.fail(config, "scheduler", "required: {name: POLICY, comm: free | contention}");
   DagMachine m = read_dag_machine(src, config["machine"], "machine");
-  OnlineSetup s{DagSetup{std::move(m.config), std::move(m.comm)}, {}, 0, nullptr, {}};
+  OnlineSetup s{DagSetup{std::move(m.config), std::move(m.comm)}, {}, {}, 0, nullptr, {}};
   s.arrivals = read_arrivals(src, config["arrivals"], base_dir);
   const bool trace = s.arrivals.kind == "trace";
   if (!trace && !config["workload"] && !workload)
@@ -119,6 +116,8 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
   if (!trace && workload) {
     s.dag.workload = std::move(*workload);
     if (s.dag.workload.graph) check_costs_fit(*s.dag.workload.graph, s.dag.machine.spec);
+  } else if (!trace && is_graph_file_set(config["workload"])) {
+    s.graph_files = read_graph_file_set(src, config["workload"], "workload", base_dir, s.dag.machine.spec);
   } else if (!trace) {
     s.dag.workload = read_dag_workload(src, config["workload"], "workload", base_dir);
     check_dag_workload_fits(src, config["workload"], "workload", s.dag.workload, s.dag.machine.spec);
@@ -145,6 +144,16 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
       tasks += s.arrivals.trace_graphs[static_cast<std::size_t>(k)]->size();
       edges += s.arrivals.trace_graphs[static_cast<std::size_t>(k)]->edge_count();
     }
+  } else if (!s.graph_files.empty()) {
+    // Counted as if every workflow drew the largest graph of the set: the draw depends on the
+    // run's seed, and no draw may take the stream past the limits.
+    double most_tasks = 0, most_edges = 0;
+    for (const auto& g : s.graph_files.graphs) {
+      most_tasks = std::max(most_tasks, static_cast<double>(g->size()));
+      most_edges = std::max(most_edges, static_cast<double>(g->edge_count()));
+    }
+    tasks = s.workflows * most_tasks;
+    edges = s.workflows * most_edges;
   } else {
     tasks = s.workflows * dag_task_count(s.dag.workload);
     edges = s.workflows * dag_edge_count(s.dag.workload);
@@ -175,7 +184,17 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
   if (config["ccr"]) s.dag.ec_ratio = 1.0 / src.number(config["ccr"], "ccr", 1 / kMaxEcRatio, 1 / kMinEcRatio);
   if (s.dag.ec_ratio && !trace) {
     const char* ratio_key = config["ccr"] ? "ccr" : "ec_ratio";
-    if (const auto problem = ec_ratio_problem(s.dag)) src.fail(config[ratio_key], ratio_key, *problem);
+    if (s.graph_files.empty()) {
+      if (const auto problem = ec_ratio_problem(s.dag)) src.fail(config[ratio_key], ratio_key, *problem);
+    } else {
+      // Every file of the set may be drawn: each must reach the ratio.
+      for (std::size_t i = 0; i < s.graph_files.graphs.size(); ++i) {
+        s.dag.workload.graph = s.graph_files.graphs[i];
+        const auto problem = ec_ratio_problem(s.dag);
+        s.dag.workload.graph.reset();
+        if (problem) src.fail(config[ratio_key], ratio_key, fmt::format("{}: {}", s.graph_files.files[i], *problem));
+      }
+    }
   }
   return s;
 }
@@ -193,6 +212,10 @@ WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_se
     if (setup.arrivals.kind == "trace") {
       graphs.push_back(*setup.arrivals.trace_graphs[static_cast<std::size_t>(k)]);
       names.push_back(setup.arrivals.trace[static_cast<std::size_t>(k)].file);
+    } else if (!setup.graph_files.empty()) {
+      const std::size_t i = setup.graph_files.draw(base, k);
+      graphs.push_back(*setup.graph_files.graphs[i]);
+      names.push_back(setup.graph_files.files[i]);
     } else {
       graphs.push_back(setup.dag.workload.make(base, k, procs));
       names.push_back(setup.dag.workload.graph ? setup.dag.workload.graph->name() : setup.dag.workload.entry->name);

@@ -9,6 +9,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "experiments/kinds/dag/dag_setup.hpp"
+#include "experiments/kinds/online/graph_file_set.hpp"
 #include "schedulers/online/online_policies.hpp"
 #include "schedulers/online/workflow_stream.hpp"
 #include "workloads/online/arrival_process.hpp"
@@ -28,6 +29,8 @@ struct OnlineSetup {
   // Machine, the per-workflow workload and the E/C ratio, as `kind: dag` reads them; its
   // `scheduler` is unused (the policy below schedules).
   DagSetup dag;
+  // `workload: {files: ...}`: each workflow's graph drawn from these files (dag.workload unused).
+  GraphFileSet graph_files;
   ArrivalSpec arrivals;
   int workflows = 0;
   const OnlinePolicyEntry* policy = nullptr;
@@ -44,8 +47,9 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
                               std::optional<DagWorkload> workload);
 
 // The stream of one run: the workflows' graphs (drawn per workflow from the experiment's seed,
-// the repetition and the workflow's number, so that every policy sees the same stream; or the
-// trace's files), scaled to the E/C ratio, and their arrival times.
+// the repetition and the workflow's number, so that every policy sees the same stream: a
+// generated graph, or a file of the set; or the trace's files), scaled to the E/C ratio, and
+// their arrival times.
 WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition);
 
 }  // namespace mpnsim

@@ -119,9 +119,10 @@ Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits)
 
 DagSchedulerEntry optimal_scheduler() {
   return {"optimal",
-          "exact: a depth-first branch and bound over every schedule of the model (comm: free, or comm: contention on "
-          "small graphs), with processor symmetries, equivalent tasks and admissible bounds; proves its schedule "
-          "optimal or reports the proven lower bound when its budget ends (docs/dag.md)",
+          "exact: a depth-first branch and bound over every schedule of the model (comm: free, over partial schedules "
+          "and over allocations in turns; or comm: contention on small graphs), with processor symmetries, equivalent "
+          "tasks and admissible bounds; proves its schedule optimal or reports the proven lower bound when its budget "
+          "ends (docs/dag.md)",
           {{"max_states", ParamType::integer, "1000000",
             "states the search may expand; the same input stops at the same state (deterministic)", 1, 2147483647, {}},
            {"time_limit", ParamType::real, "0",

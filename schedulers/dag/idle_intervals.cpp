@@ -50,9 +50,15 @@ void IdleIntervals::refresh(std::size_t block) {
   // Up the tree of maxima: when the longest gap shrinks, longest_ follows in log2(blocks)
   // steps, where a scan of every block's longest took most of LPS's time at 10^7 tasks
   // (a busy processor holds some 10^4 blocks).
+  // The walk stops where a node keeps its value: the ones above it were right and stay so.
   std::size_t i = leaves_ + block;
+  if (tree_[i] == longest) return;
   tree_[i] = longest;
-  for (i /= 2; i >= 1; i /= 2) tree_[i] = std::max(tree_[2 * i], tree_[2 * i + 1]);
+  for (i /= 2; i >= 1; i /= 2) {
+    const double m = std::max(tree_[2 * i], tree_[2 * i + 1]);
+    if (tree_[i] == m) break;
+    tree_[i] = m;
+  }
   longest_ = tree_[1];
 }
 

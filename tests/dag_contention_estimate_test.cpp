@@ -11,13 +11,36 @@ namespace {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
-// The fitted seconds at 1000 tasks on 1024 processors, as steps of 10 ns (dag_work_estimate.cpp).
-TEST(DagContentionEstimate, FitsTheMeasurementsAtTheReferenceSize) {
-  EXPECT_NEAR(dag_contention_steps("heft", 1000, 1024, true, true), 0.6e8, 1e3);
-  EXPECT_NEAR(dag_contention_steps("heft", 1000, 1024, true, false), 0.6e8, 1e3);
-  EXPECT_NEAR(dag_contention_steps("etf", 1000, 1024, false, false), 2.4e8, 1e3);
-  EXPECT_NEAR(dag_contention_steps("dls-pairs", 1000, 1024, true, true), 10.0e8, 1e3);
-  EXPECT_NEAR(dag_contention_steps("maxmin", 1000, 1024, true, true), 14.5e8 * 4.5, 1e3);
+// The estimate lies at or above the runs it was fitted to (scheduler CPU seconds of `mpnsim
+// dag --generate --topology hypercube --dim 8 --comm contention --timing` at the default z = 1,
+// 2026-11-27; dag_work_estimate.cpp lists them), and within 1.3 times each of them, so that
+// it refuses no run that would take less than about three quarters of the step limit.
+TEST(DagContentionEstimate, CoversTheMeasuredRunsAndNotByMuch) {
+  struct Run {
+    const char* scheduler;
+    double tasks;
+    bool one_port, earliest;
+    double seconds;
+  };
+  for (const Run& r : {Run{"heft", 1e4, false, false, 0.308}, Run{"heft", 3e4, false, false, 0.902},
+                       Run{"heft", 1e4, false, true, 0.364}, Run{"heft", 3e4, false, true, 1.248},
+                       Run{"heft", 1e4, true, false, 1.82}, Run{"heft", 3e4, true, false, 8.86},
+                       Run{"heft", 1e4, true, true, 8.80}, Run{"heft", 3e4, true, true, 39.8},
+                       Run{"etf", 1e3, true, false, 1.76}, Run{"etf", 1e3, true, true, 2.99},
+                       Run{"dls-pairs", 1e3, true, false, 2.04}, Run{"dls-pairs", 1e3, true, true, 3.06}}) {
+    const double seconds = dag_contention_steps(r.scheduler, r.tasks, 256, r.one_port, r.earliest) * 1e-8;
+    SCOPED_TRACE(std::string(r.scheduler) + " " + std::to_string(r.tasks) + (r.one_port ? " one port" : " all ports") +
+                 (r.earliest ? " earliest" : " engine"));
+    EXPECT_GE(seconds, r.seconds);
+    EXPECT_LE(seconds, 1.3 * r.seconds);
+  }
+  // DLS, estimated as HEFT, ran faster; the bench's runs at z = 0.1 (bench/contention_scaling,
+  // one-port 8-cube) are lighter: covered too.
+  EXPECT_GE(dag_contention_steps("dls", 1e4, 256, true, false) * 1e-8, 1.36);
+  EXPECT_GE(dag_contention_steps("dls", 1e4, 256, true, true) * 1e-8, 5.10);
+  EXPECT_GE(dag_contention_steps("heft", 1e5, 256, true, false) * 1e-8, 6.27);
+  EXPECT_GE(dag_contention_steps("heft", 1e5, 256, true, true) * 1e-8, 13.7);
+  EXPECT_GE(dag_contention_steps("etf", 3e3, 256, true, true) * 1e-8, 34.5);
   EXPECT_EQ(dag_contention_steps("bsa", 1000, 1024, true, true), 0);
 }
 
@@ -25,9 +48,9 @@ TEST(DagContentionEstimate, GrowsAsMeasured) {
   // ETF may evaluate every ready task again after each booking: T^2.1 (measured from 600 to 3000 tasks).
   EXPECT_NEAR(dag_contention_steps("etf", 2000, 64, false, false) / dag_contention_steps("etf", 1000, 64, false, false),
               std::pow(2, 2.1), 1e-9);
-  // One-port HEFT with the earliest route: T^2.5 and P^1.25.
+  // One-port HEFT with the earliest route: T^1.4 (1.37 from 10^4 to 3*10^4 tasks) and P^1.25.
   EXPECT_NEAR(dag_contention_steps("heft", 2000, 1024, true, true) / dag_contention_steps("heft", 1000, 1024, true, true),
-              std::pow(2, 2.5), 1e-9);
+              std::pow(2, 1.4), 1e-9);
   EXPECT_NEAR(dag_contention_steps("heft", 1000, 4096, true, true) / dag_contention_steps("heft", 1000, 1024, true, true),
               std::pow(4, 1.25), 1e-9);
 }

@@ -210,7 +210,7 @@ TEST(StgReader, HugeHeaderIsRefusedBeforeAllocating) {
   e = input_error_of([] { read_stg("50000\n0 0 0\n1 1 1 0\n", "short.stg"); });
   EXPECT_TRUE(contains(e, "short.stg:1: the file announces 50000 tasks, so 50002 records")) << e;
   e = input_error_of([] { read_stg("-3\n", "neg.stg"); });
-  EXPECT_TRUE(contains(e, "neg.stg:1: the number of tasks must be in 0..1999998, found -3")) << e;
+  EXPECT_TRUE(contains(e, "neg.stg:1: the number of tasks must be in 0..15999998, found -3")) << e;
   e = input_error_of([] { read_stg("1\n0 0 0\n1 1 1 99999999999999999999\n2 0 1 1\n", "p.stg"); });
   EXPECT_TRUE(contains(e, "p.stg:3: a predecessor of task 1 must be in 0..2, found 99999999999999999999")) << e;
   const auto r = run_mpnsim("dag --graph " + finding("F9_stg_huge_header.stg") + " --topology let --depth 2 --scheduler lps");

@@ -36,7 +36,13 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   // the group's hops straight into its channel's place, 16 bytes a hop, and the group's
   // channels are counted. Most runs are one group: two passes, the hops written once. At 10^6
   // tasks the hops were the peak of `mpnsim dag` (92 MB, 16 bytes for each of 5.7 M hops);
-  // a pass over them is cheap beside their sort.
+  // a pass over them is cheap beside their sort. A fixed group size made the passes grow with
+  // the hops (18 groups at 10^7 tasks, a third of the command's time): by default a group holds
+  // at least a kConflictGroups-th of them (4 bytes a hop), and the passes stay a handful. Tried
+  // (2026-11-27, peak RSS and user CPU of `mpnsim dag`, 8-cube, one run each on a loaded
+  // machine): all hops in one group left LPS's peak at 10^7 tasks the same (1.95 GB) in 59 s of
+  // CPU against 77 s with quarters, but took HEFT's at 10^6 from 217 MB to 273 MB (halves: 272
+  // MB), the same time there. Quarters keep the 10^6 peak.
   // The start as an integer of its order (sim/time_order_key.hpp): a sort that compares
   // doubles, which may be NaN, took a quarter more time.
   struct Hop {
@@ -79,6 +85,8 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   };
   for_each_hop([&](int channel, double, double) { ++first[static_cast<std::size_t>(channel) + 1]; });
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
+  if (hops_at_once == 0)
+    hops_at_once = std::max(kConflictHopsAtOnce, (first[channels] + kConflictGroups - 1) / kConflictGroups);
   // Each channel's hops in order of (start, end).
   const auto earlier = [](const Hop& x, const Hop& y) {
     return x.start_key != y.start_key ? x.start_key < y.start_key : x.end < y.end;

@@ -26,9 +26,12 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
 // engine meets no link contention and reproduces the schedule's times. A contention-aware
 // schedule's own bookings are counted instead (0 when it is valid). The hops are held in groups
 // of link directions of at most hops_at_once hops (16 bytes each), each group a pass over the
-// messages' routes; the count is the same for any size.
+// messages' routes; the count is the same for any size. By default (0) a group holds
+// kConflictHopsAtOnce hops, or a kConflictGroups-th of all the hops when that is more, so that
+// the passes stay few on any graph (fewer than 2 * kConflictGroups + 1 groups: two groups in a
+// row hold more than a group's size, or the first would have taken the second's first channel).
 inline constexpr std::size_t kConflictHopsAtOnce = std::size_t{1} << 21;
-long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule,
-                                   std::size_t hops_at_once = kConflictHopsAtOnce);
+inline constexpr std::size_t kConflictGroups = 4;
+long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule, std::size_t hops_at_once = 0);
 
 }  // namespace mpnsim

@@ -42,15 +42,42 @@ bool IdleIntervals::containing(double t, Position& at) const {
 
 void IdleIntervals::refresh(std::size_t block) {
   const std::vector<Gap>& gaps = blocks_[block];
-  const double before = block_longest_[block];
   double longest = -1;
   for (const Gap& g : gaps) longest = std::max(longest, pruning_length(g.start, g.end));
   block_first_[block] = gaps.front().start;
   block_longest_[block] = longest;
-  if (longest >= longest_)
-    longest_ = longest;
-  else if (before == longest_)  // the longest may have shrunk: ask every block
-    longest_ = *std::max_element(block_longest_.begin(), block_longest_.end());
+  if (block >= leaves_) return;  // past the leaves: retree() follows
+  // Up the tree of maxima: when the longest gap shrinks, longest_ follows in log2(blocks)
+  // steps, where a scan of every block's longest took most of LPS's time at 10^7 tasks
+  // (a busy processor holds some 10^4 blocks).
+  // The walk stops where a node keeps its value: the ones above it were right and stay so.
+  std::size_t i = leaves_ + block;
+  if (tree_[i] == longest) return;
+  tree_[i] = longest;
+  for (i /= 2; i >= 1; i /= 2) {
+    const double m = std::max(tree_[2 * i], tree_[2 * i + 1]);
+    if (tree_[i] == m) break;
+    tree_[i] = m;
+  }
+  longest_ = tree_[1];
+}
+
+void IdleIntervals::retree(std::size_t from) {
+  const std::size_t n = block_longest_.size();
+  if (n > leaves_) {  // grown past the leaves: all afresh, twice as wide (amortized)
+    leaves_ = std::max<std::size_t>(1, leaves_);
+    while (leaves_ < n) leaves_ *= 2;
+    tree_.assign(2 * leaves_, -1.0);  // -1: no gap (as the endless one counts)
+    from = 0;
+  }
+  // Leaves from..n-1 moved (a block came or went at `from`), and leaf n when one went; then
+  // their ancestors, level by level. Blocks are mostly split near the end, so this is short.
+  std::size_t lo = leaves_ + from, hi = leaves_ + std::min(n, leaves_ - 1);
+  for (std::size_t b = from; b < n; ++b) tree_[leaves_ + b] = block_longest_[b];
+  if (n < leaves_) tree_[leaves_ + n] = -1.0;
+  for (lo /= 2, hi /= 2; lo >= 1; lo /= 2, hi /= 2)
+    for (std::size_t i = lo; i <= hi; ++i) tree_[i] = std::max(tree_[2 * i], tree_[2 * i + 1]);
+  longest_ = tree_[1];
 }
 
 double IdleIntervals::first_holding_after(const Position& at, bool from_start, double d) const {
@@ -87,6 +114,7 @@ void IdleIntervals::insert(double start, double end) {
     block_first_.push_back(start);
     block_longest_.push_back(-1);
     refresh(0);
+    retree(0);
     return;
   }
   // Into the last block whose first start is below `start` (the first block if none is).
@@ -108,8 +136,11 @@ void IdleIntervals::insert(double start, double end) {
   blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, std::move(upper));
   block_first_.insert(block_first_.begin() + static_cast<std::ptrdiff_t>(b) + 1, 0.0);
   block_longest_.insert(block_longest_.begin() + static_cast<std::ptrdiff_t>(b) + 1, longest_);
+  // The blocks after b move up one leaf: their leaves are written again, a pass like the
+  // inserts' above.
   refresh(b);
   refresh(b + 1);
+  retree(b);
 }
 
 void IdleIntervals::erase(double start) {
@@ -124,12 +155,10 @@ void IdleIntervals::erase(double start) {
     refresh(at.block);
     return;
   }
-  const double gone = block_longest_[at.block];
   blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(at.block));
   block_first_.erase(block_first_.begin() + static_cast<std::ptrdiff_t>(at.block));
   block_longest_.erase(block_longest_.begin() + static_cast<std::ptrdiff_t>(at.block));
-  if (gone == longest_)
-    longest_ = block_longest_.empty() ? -1 : *std::max_element(block_longest_.begin(), block_longest_.end());
+  retree(at.block);
 }
 
 IdleIntervals::Change IdleIntervals::book(double start, double finish) {

@@ -59,7 +59,8 @@ class IdleIntervals {
   // The first gap after `at` (or from the first one when `from_start`) that holds d: its
   // start, else tail_start_.
   double first_holding_after(const Position& at, bool from_start, double d) const;
-  void refresh(std::size_t block);  // its first start and longest gap, and longest_
+  void refresh(std::size_t block);  // its first start and longest gap, and longest_ (through tree_)
+  void retree(std::size_t from);     // tree_ and longest_ again from block `from` on, after a block came or went there
   void insert(double start, double end);
   void erase(double start);
   bool starts_gap(double t) const;  // some gap starts at t
@@ -67,7 +68,9 @@ class IdleIntervals {
   std::vector<std::vector<Gap>> blocks_;  // every block non-empty, the gaps in order of start
   std::vector<double> block_first_;       // per block: its first gap's start
   std::vector<double> block_longest_;     // per block: its longest gap (pruning_length)
-  double longest_ = -1;                   // the largest of block_longest_
+  std::vector<double> tree_;              // maxima of block_longest_: node i over 2i and 2i+1, leaves from leaves_
+  std::size_t leaves_ = 0;                // a power of two >= the blocks (0 before the first)
+  double longest_ = -1;                   // the largest of block_longest_ (tree_[1])
   std::size_t live_ = 0;
   double tail_start_ = 0;  // start of the endless last gap
   bool keep_boundaries_ = false;

@@ -24,38 +24,46 @@ bool pairs_scheduler(const std::string& name) {
 bool insertion_scheduler(const std::string& name) { return name == "heft" || name == "cpop" || name == "peft"; }
 
 // Contention-aware runs (comm: contention), measured with `mpnsim dag --generate --tasks T
-// --topology hypercube --dim D --comm contention [--send-ports 1 --recv-ports 1] [--route
-// earliest]`, user CPU seconds of a Release build on a shared 2-core machine (default
-// generator: max_in = max_out = 3). Since the bounds that skip candidates count the ports
-// (contention_builder.cpp) and ETF and Min-Min look at ready tasks in order of their bound
-// (ready_pairs.cpp), 2026-11-27:
+// --topology hypercube --dim 8 --comm contention [--send-ports 1 --recv-ports 1] [--route
+// earliest] --timing` (the command's default z = 1: its links are ten times busier than the
+// bench's z = 0.1, and its runs slower), scheduler CPU seconds of a Release build on a shared
+// 2-core machine (default generator: max_in = max_out = 3), 2026-11-27, after the contention
+// builder's blocks, lazy bounds and reach trees (docs/performance.md, "Contention-aware
+// scheduling at scale"):
 //
-//   family          ports  route     D   T: seconds
-//   best (HEFT)     one    earliest  10  600: 0.18, 1000: 0.54, 3000: 6.3-9.2
-//                   one    engine    10  600: 0.25, 1000: 0.61, 3000: 1.52
-//   ETF, Min-Min,   all    engine    10  600: 0.82, 1500: 5.79, 3000: 25 (Min-Min 18, DLS-pairs 17)
+//   family          ports  route     z    T: seconds                          growth
+//   best (HEFT)     all    engine    1    10^4: 0.31, 3*10^4: 0.90            T^0.98
+//                   all    earliest  1    10^4: 0.36, 3*10^4: 1.25            T^1.12
+//                   one    engine    1    10^4: 1.72 (1.82), 3*10^4: 8.86    T^1.49
+//                                    0.1  10^3: 0.024, 10^4: 0.41, 10^5: 6.27 T^1.21 (contention_scaling)
+//                   one    earliest  1    10^4: 8.80, 3*10^4: 39.8            T^1.37
+//                                    0.1  10^3: 0.037, 10^4: 0.68, 10^5: 13.7 T^1.28
+//   DLS (as best)   one    engine    1    10^4: 1.36;   0.1: 10^5: 5.05
+//                   one    earliest  1    10^4: 5.10;   0.1: 10^5: 13.7
+//   ETF             one    engine    1    10^3: 1.76;   0.1: 10^3: 0.49, 3*10^3: 16.9  T^3.2
+//                   one    earliest  1    10^3: 2.99;   0.1: 10^3: 0.55, 3*10^3: 34.5  T^3.8
+//   DLS-pairs       one    engine    1    10^3: 2.04;   0.1: 10^3: 0.11, 3*10^3: 4.1   T^3.3
+//                   one    earliest  1    10^3: 3.06;   0.1: 10^3: 0.13, 3*10^3: 5.7   T^3.4
+// and before those changes (the fits of the rows not measured again, still so):
+//   ETF, Min-Min,   all    engine    10   600: 0.82, 1500: 5.79, 3000: 25 (Min-Min 18, DLS-pairs 17)
 //   DLS-pairs
-//                   one    earliest  10  300: 0.48, 600: 2.78
-// and before those changes (the fits of the other rows, still measured so):
-//   best (HEFT)     all    earliest  10  600: 0.14, 2400: 0.52;  6  2400: 0.04
-//                   all    engine    10  2400: 0.37, 9600: 2.18;  6  2400: 0.02
-//   DLS-pairs       all    engine    10  300: 1.66, 600: 5.82 (before its bounds)
-//   DLS             all    engine    10  300: 0.15, 600: 0.17 (one dynamic level per ready task, cheap)
-//   LPS             one    earliest  10  600: 0.21, 1200: 0.27
+//   DLS-pairs       all    engine    10   300: 1.66, 600: 5.82 (before its bounds)
+//   LPS             one    earliest  10   600: 0.21, 1200: 0.27
 //
 // Every placement books its messages hop by hop; with one port, a hop waits for a free lane
 // at both ends as well as the link, and the calendars it searches fill as tasks are placed,
 // so the cost per task grows with the tasks already placed (and the bounds that skip
-// candidates lose their edge as the network fills: HEFT one-port earliest grew as T^2.5 from
-// 1000 to 3000). The earliest route searches every shortest path (a subcube of 2^h
-// processors for h hops on a hypercube). The pairs family (ETF, DLS-pairs, Min-Min,
-// Max-Min) may evaluate every ready task again after each booking, since any booking may
-// delay any of them.
+// candidates lose some of their edge as the network fills). The earliest route searches every
+// shortest path (a subcube of 2^h processors for h hops on a hypercube). The pairs family
+// (ETF, DLS-pairs, Min-Min, Max-Min) is quadratic in the ready set, and more so with contention.
 //
 // Fitted as seconds(T, P) = s * (T / 1000)^a * (P / 1024)^b, at or above the measurements
-// above (the times of a shared machine vary by a factor of about 1.4 from run to run).
-// The 12-cube's 10^5 tasks under one-port HEFT: about 6 * 10^4 s with the earliest route,
-// 10^3 s with the engine's, both refused.
+// above: a is the steepest growth measured for the row (rounded up), s the least that puts the
+// z = 1 runs under the curve, b the processors' growth of the earlier fits (only the 8-cube was
+// measured again). The estimates before these measurements were 1.5-3.8 times the z = 1 HEFT
+// runs at 10^4 tasks (one port, earliest route: 33.6 s for 8.8 s), and below the pairs family's.
+// The 12-cube's 10^5 tasks under one-port HEFT: about 7 * 10^3 s with the earliest route,
+// 1.1 * 10^3 s with the engine's, both refused.
 struct ContentionFit {
   double seconds_at_1000_on_1024;  // s
   double a;                        // growth in tasks
@@ -64,10 +72,11 @@ struct ContentionFit {
 
 ContentionFit contention_fit(const std::string& name, bool port_limited, bool earliest) {
   if (name == "etf" || name == "minmin" || name == "dls-pairs") {
-    // All ports and the engine's route: 2.4 s (T^2.1); one port and the earliest route: 10 s
-    // (T^2.5). Each alone was not measured: taken as 5 s, between the two.
-    if (port_limited && earliest) return {10.0, 2.5, 1.0};
-    if (port_limited || earliest) return {5.0, 2.3, 1.0};
+    // One port: DLS-pairs' z = 1 runs at 10^3 on the 8-cube (the larger), growing as the
+    // steeper of ETF and DLS-pairs. All ports, engine route: as fitted before (T^2.1); all
+    // ports with the earliest route was not measured: between the two.
+    if (port_limited) return earliest ? ContentionFit{12.3, 3.8, 1.0} : ContentionFit{8.2, 3.3, 1.0};
+    if (earliest) return {5.0, 2.3, 1.0};
     return {2.4, 2.1, 1.0};
   }
   if (pairs_scheduler(name)) {
@@ -78,8 +87,8 @@ ContentionFit contention_fit(const std::string& name, bool port_limited, bool ea
     return {s, 2.0, 1.0};
   }
   if (name == "lps") return {0.3, 1.0, 1.0};  // a neighbourhood of processors per task
-  if (port_limited) return earliest ? ContentionFit{0.6, 2.5, 1.25} : ContentionFit{0.6, 1.3, 1.05};
-  return earliest ? ContentionFit{0.23, 1.0, 1.0} : ContentionFit{0.12, 1.28, 1.0};
+  if (port_limited) return earliest ? ContentionFit{2.0, 1.4, 1.25} : ContentionFit{0.25, 1.5, 1.05};
+  return earliest ? ContentionFit{0.11, 1.15, 1.0} : ContentionFit{0.1, 1.1, 1.0};
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "test_support.hpp"
 #include "experiments/config/input_error.hpp"
+#include "workloads/dag/dag_input_limits.hpp"
 #include "experiments/kinds/online/online_run.hpp"
 #include "experiments/kinds/online/online_setup.hpp"
 
@@ -135,7 +136,9 @@ TEST(OnlineGraphFiles, BadFilesRefusedAtTheirLineAndKey) {
     EXPECT_EQ(refusal(head + "workload: {files: [zero.dot]}\n"), "workload.files:5");
   }
   // Past one graph's limits: counted as if every workflow drew the largest file.
-  EXPECT_EQ(refusal(kHead + "workflows: 600000\nworkload: {files: [set/two.dot, set/five.dot]}\n"), "workflows:4");
+  // (kMaxDagTasks tasks in all: 4·10^6 workflows of five tasks are past it, of two would not be.)
+  static_assert(4'000'000 * 5 > kMaxDagTasks && 4'000'000 * 2 < kMaxDagTasks);
+  EXPECT_EQ(refusal(kHead + "workflows: 4000000\nworkload: {files: [set/two.dot, set/five.dot]}\n"), "workflows:4");
 }
 
 }  // namespace

@@ -1,11 +1,27 @@
 // DAG scheduler benchmarks: lps and heft on generated graphs of 10^4 and 10^5 tasks, 64+ processors;
-// contention-aware HEFT (comm: contention) beside contention-free HEFT on the 6-cube; the lower bound.
+// contention-aware HEFT (comm: contention) beside contention-free HEFT on the 6-cube; the lower bound;
+// the replay, as a whole and phase by phase as bench/play_dag runs it.
 #include <benchmark/benchmark.h>
 
+#include <time.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
+
+#include "bench/simgrid/dag_case.hpp"
+#include "bench/simgrid/dag_player_objects.hpp"
+#include "bench/simgrid/plan_file.hpp"
+#include "schedulers/dag/direct_replay.hpp"
+#include "sim/engine.hpp"
+#include "sim/machine.hpp"
 
 #include "schedulers/dag/comm_cost.hpp"
 #include "schedulers/dag/dag_metrics.hpp"
@@ -98,6 +114,96 @@ void BM_DagReplay(benchmark::State& state) {
   state.counters["replayed_over_estimate"] = makespan / s.makespan();
 }
 
+// The schedule files of compare_simgrid's DAG rows (bench/simgrid/dag_case.hpp: z = 0.5, S = 0.01,
+// real works and data), written once per (scheduler, dimension) into a directory of this process.
+class CaseFiles {
+ public:
+  ~CaseFiles() {
+    std::error_code ignored;
+    if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
+  }
+  const std::string& schedule(const std::string& scheduler, int dim, int tasks) {
+    if (dir_.empty()) {
+      dir_ = std::filesystem::temp_directory_path() / ("mpnsim_dag_bench." + std::to_string(::getpid()));
+      std::filesystem::create_directories(dir_);
+    }
+    std::string& path = files_[{scheduler, dim, tasks}];
+    if (path.empty()) {
+      bench::DagCase c;
+      c.scheduler = scheduler;
+      c.dim = dim;
+      c.tasks = tasks;
+      path = (dir_ / c.label()).string() + ".schedule";
+      bench::write_dag_case(c, path);
+    }
+    return path;
+  }
+  std::string result_path() const { return (dir_ / "result").string(); }
+
+ private:
+  std::filesystem::path dir_;
+  std::map<std::tuple<std::string, int, int>, std::string> files_;
+};
+
+// This thread's CPU time, in seconds.
+double thread_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+CaseFiles& case_files() {
+  static CaseFiles files;
+  return files;
+}
+
+// What bench/play_dag does with a schedule file, phase by phase, each timed on its own and
+// reported in ns of this thread's CPU time per activity (tasks + hops; CPU time, since on the
+// shared 2-core machine wall time also counts the other processes' turns): read (the file into the graph, the schedule and
+// the machine), compile (the Machine and the direct replay's blocks), engine loop (the Engine and
+// Machine playing the blocks: the "engine's own loop"), output (the result file).
+// state.range(0): 0 = lps, 1 = heft; range(1): the hypercube's dimension; range(2): tasks.
+void BM_DagReplayPhases(benchmark::State& state) {
+  const std::string scheduler = state.range(0) == 0 ? "lps" : "heft";
+  const auto dim = static_cast<int>(state.range(1));
+  const std::string& file = case_files().schedule(scheduler, dim, static_cast<int>(state.range(2)));
+  double seconds[4] = {0, 0, 0, 0};
+  std::uint64_t activities = 0;
+  for (auto _ : state) {
+    const double t0 = thread_seconds();
+    bench::DagPlayerObjects objects;
+    bench::read_dag_schedule_file(file, objects);
+    const double t1 = thread_seconds();
+    Engine engine;
+    Machine machine(engine, objects.machine);
+    machine.timeline().keep_records(false);
+    std::optional<DirectReplayPlan> plan = compile_direct_replay(objects.graph, objects.schedule, machine);
+    if (!plan) throw std::logic_error("BM_DagReplayPhases: the direct replay refused the schedule");
+    bench::PlayResult result;
+    result.finish.resize(static_cast<std::size_t>(objects.graph.size()));
+    const double t2 = thread_seconds();
+    play_direct_replay(objects.graph, std::move(*plan), machine, std::span<double>(result.finish));
+    const double t3 = thread_seconds();
+    activities = static_cast<std::uint64_t>(objects.graph.size()) + machine.timeline().hop_count();
+    if (machine.timeline().hop_count() != objects.route_hops)
+      throw std::logic_error("BM_DagReplayPhases: the replay's hops are not the file's");
+    result.events = activities;
+    result.estimate = objects.schedule.makespan();
+    bench::write_play_result(result, case_files().result_path());
+    const double t4 = thread_seconds();
+    const double at[] = {t0, t1, t2, t3, t4};
+    for (int k = 0; k < 4; ++k) seconds[k] += at[k + 1] - at[k];
+  }
+  state.SetLabel(scheduler + " on the " + std::to_string(dim) + "-cube");
+  const double per = 1e9 / static_cast<double>(activities) / static_cast<double>(state.iterations());
+  state.counters["activities"] = static_cast<double>(activities);
+  state.counters["read_ns"] = seconds[0] * per;
+  state.counters["compile_ns"] = seconds[1] * per;
+  state.counters["loop_ns"] = seconds[2] * per;
+  state.counters["output_ns"] = seconds[3] * per;
+  state.counters["total_ns"] = (seconds[0] + seconds[1] + seconds[2] + seconds[3]) * per;
+}
+
 // HEFT with comm: free (range(2) = 0) or comm: contention (1) on a one-port (range(3) = 1)
 // or all-port (0) network: what booking every message on the links costs.
 void BM_HeftComm(benchmark::State& state) {
@@ -160,6 +266,8 @@ BENCHMARK(BM_DagReplay)
     ->Args({100'000, 2, 1})
     ->Args({1'000'000, 2, 0})
     ->Unit(benchmark::kMillisecond);
+// The phases of bench/play_dag on compare_simgrid's four rows of 10^5 tasks: {lps, heft} x {6-, 8-cube}.
+BENCHMARK(BM_DagReplayPhases)->ArgsProduct({{0, 1}, {6, 8}, {100'000}})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -138,6 +138,9 @@ struct Machine::Impl {
     if (!free_slots.empty()) {
       slot = free_slots.back();
       free_slots.pop_back();
+      // The slot after it may have been freed long ago: ask for it now, to be written next time
+      // (its stores were a tenth of a DAG replay's loop when it came from memory).
+      if (!free_slots.empty()) __builtin_prefetch(&requests[free_slots.back()], 1);
     } else {
       slot = static_cast<std::uint32_t>(requests.size());
       requests.emplace_back();
@@ -146,37 +149,57 @@ struct Machine::Impl {
     return slot;
   }
 
+  // Queues request `id` on `res`, busy, until release() serves it.
+  void wait_for(Resource& res, std::uint32_t id) {
+    if (res.queue < 0) {
+      res.queue = static_cast<int>(queues.size());
+      queues.emplace_back();
+    }
+    queues[static_cast<std::size_t>(res.queue)].push({requests[id].seq, id});
+  }
+
+  // The request has its resources: it runs from now for the duration its `time` held.
+  void begin(Request& r, std::uint32_t id) {
+    const double duration = r.time;
+    r.time = engine.now();
+    // Two captured words: the callback is kept inline, no allocation.
+    engine.schedule_at(r.time + duration, [this, id] { finish(id); });
+  }
+
   // Tries to take every resource of request `id`; on failure queues it on the
   // first busy one and returns false.
   bool try_start(std::uint32_t id) {
     Request& r = requests[id];
+    if (r.channel == kComputeChannel) {
+      // A computation takes its CPU only (the general path below, without the list).
+      Resource& cpu = processors[static_cast<std::size_t>(r.processor)].resource[kCpu];
+      if (cpu.in_use >= cpu.capacity) {
+        wait_for(cpu, id);
+        return false;
+      }
+      ++cpu.in_use;
+      begin(r, id);
+      return true;
+    }
     std::array<int, 5> ids;
     const int count = resources_of(r, ids);
     for (int i = 0; i < count; ++i) {
       Resource& res = resource(ids[static_cast<std::size_t>(i)]);
       if (res.in_use >= res.capacity) {
-        if (res.queue < 0) {
-          res.queue = static_cast<int>(queues.size());
-          queues.emplace_back();
-        }
-        queues[static_cast<std::size_t>(res.queue)].push({r.seq, id});
+        wait_for(res, id);
         return false;
       }
     }
     for (int i = 0; i < count; ++i) ++resource(ids[static_cast<std::size_t>(i)]).in_use;
-    const double duration = r.time;
-    r.time = engine.now();
-    // Two captured words: the callback is kept inline, no allocation.
-    engine.schedule_at(r.time + duration, [this, id] { finish(id); });
+    begin(r, id);
     return true;
   }
 
-  void release(int which) {
-    Resource* res = &resource(which);
-    --res->in_use;
-    if (res->queue < 0) return;
-    const auto q = static_cast<std::size_t>(res->queue);
-    while (res->in_use < res->capacity && !queues[q].empty()) {
+  void release(Resource& res) {
+    --res.in_use;
+    if (res.queue < 0) return;
+    const auto q = static_cast<std::size_t>(res.queue);
+    while (res.in_use < res.capacity && !queues[q].empty()) {
       const std::uint32_t id = queues[q].top().second;
       queues[q].pop();
       try_start(id);
@@ -187,13 +210,21 @@ struct Machine::Impl {
   void finish(std::uint32_t id) {
     Request& r = requests[id];
     const double end = engine.now();
-    const bool is_hop = r.channel != kComputeChannel;
-    if (is_hop) {
-      timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.tag, r.time, end, r.amount, r.message,
-                                  r.hop});
-    } else {
+    if (r.channel == kComputeChannel) {
+      // A computation: its CPU only, and no next hop (finish_hop's steps, without the list).
       timeline.add(ComputeRecord{r.processor, r.tag, r.time, end, r.amount});
+      Resource& cpu = processors[static_cast<std::size_t>(r.processor)].resource[kCpu];
+      Done done = std::move(r.done);
+      free_slots.push_back(id);
+      release(cpu);
+      done.run();
+      return;
     }
+    finish_hop(r, id, end);
+  }
+
+  void finish_hop(Request& r, std::uint32_t id, double end) {
+    timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.tag, r.time, end, r.amount, r.message, r.hop});
     std::array<int, 5> ids;
     const int count = resources_of(r, ids);
     // What follows needs these; the slot is free for reuse from here on.
@@ -207,21 +238,22 @@ struct Machine::Impl {
     free_slots.push_back(id);
     // Free resources first so that operations already waiting are served
     // before anything the completion callback asks for.
-    for (int i = 0; i < count; ++i) release(ids[static_cast<std::size_t>(i)]);
-    if (is_hop && at != dst) {
+    for (int i = 0; i < count; ++i) release(resource(ids[static_cast<std::size_t>(i)]));
+    if (at != dst) {
       start_hop(at, dst, amount, tag, message, hop + 1, std::move(done));
       return;
     }
     done.run();
   }
 
+  // `done` by reference: it is moved once, into the request.
   void start_hop(int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
-                 Done done) {
+                 Done&& done) {
     start_hop_on(router.next_arc(u, dst), u, dst, amount, tag, message, hop, std::move(done));
   }
 
   void start_hop_on(const Arc& a, int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
-                    Done done) {
+                    Done&& done) {
     const LinkKind& cost = router.link_kinds()[a.kind];
     const std::uint32_t id = new_request();
     Request& r = requests[id];

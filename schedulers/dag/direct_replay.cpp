@@ -64,6 +64,7 @@ class DirectPlayer {
       const std::size_t dependent = *w & ~Plan::kMessageWord;
       __builtin_prefetch(&blocks_[dependent], 1);
       __builtin_prefetch(&blocks_[std::min(dependent + 15, blocks_.size() - 1)], 1);
+      ask_for_work(static_cast<std::uint32_t>(dependent));
       if (*w & Plan::kMessageWord) {
         __builtin_prefetch(&edges_[w[1]]);
         w += 2;
@@ -83,12 +84,8 @@ class DirectPlayer {
     const std::uint32_t place = block[Plan::kPlace];
     const auto from = static_cast<int>(place & processor_mask_);
     const std::uint32_t* const end = block + Plan::kHeaderWords + (place >> processor_bits_);
-    // The dependents' blocks are in the cache (asked for at the issue); their works are not,
-    // and a dependent released now is issued at once.
-    for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
-      __builtin_prefetch(&work_[blocks_[(*w & ~Plan::kMessageWord) + Plan::kTask]]);
-      w += *w & Plan::kMessageWord ? 2 : 1;
-    }
+    // The dependents' blocks are in the cache (asked for at the issue), and so are their works
+    // (asked for a few dependents later, see ask_for_work): a dependent released now is issued at once.
     for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
       const std::uint32_t to = *w & ~Plan::kMessageWord;
       if (*w & Plan::kMessageWord) {
@@ -100,6 +97,17 @@ class DirectPlayer {
         release(to);
       }
     }
+  }
+
+  // Asks for the work of the task whose block is at `at`, which issue() has just asked for: the
+  // block's task number is needed first, so the work is asked for kWorkLag dependents later, when
+  // that block has come in. By the task's release (its producer's completion, hundreds of events
+  // on) both are in the cache. Asked for at the completion instead, the work came too late: the
+  // released task reads it at once, and that miss was 9 % of the replay's loop.
+  void ask_for_work(std::uint32_t at) {
+    std::uint32_t& slot = work_lag_[work_lag_next_++ % kWorkLag];
+    if (!costs_) __builtin_prefetch(&work_[blocks_[slot + Plan::kTask]]);
+    slot = at;
   }
 
   void release(std::uint32_t at) {
@@ -114,6 +122,9 @@ class DirectPlayer {
   std::vector<std::uint32_t> blocks_;
   std::vector<std::uint32_t> roots_;
   std::uint32_t processor_bits_, processor_mask_;
+  static constexpr std::uint32_t kWorkLag = 8;
+  std::uint32_t work_lag_[kWorkLag] = {};  // blocks asked for lately, their works not yet (0: the first block)
+  std::uint32_t work_lag_next_ = 0;
 };
 
 }  // namespace

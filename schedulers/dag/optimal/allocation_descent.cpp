@@ -2,12 +2,14 @@
 #include "schedulers/dag/optimal/allocation_descent.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <queue>
 #include <vector>
 
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
+#include "sim/interruption.hpp"
 #include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
@@ -17,6 +19,10 @@ namespace {
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 constexpr int kMaxSweeps = 64;
+// A play costs about tasks + edges steps: the descent stops after this many steps in all, so a
+// large graph (the exact search takes graphs of hundreds of tasks with a small max_states) costs
+// seconds, not minutes. Counted in steps, not time, so the result stays deterministic.
+constexpr double kMaxSteps = 2e8;
 
 class Descent {
  public:
@@ -78,13 +84,18 @@ class Descent {
     std::vector<int> alloc(at(n_));
     for (int t = 0; t < n_; ++t) alloc[at(t)] = start.tasks[at(t)].processor;
     double best = play(alloc);
-    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+    const double play_steps = static_cast<double>(n_) + static_cast<double>(g_.edge_count()) + 1;
+    double steps = play_steps;
+    for (int sweep = 0; sweep < kMaxSweeps && steps < kMaxSteps; ++sweep) {
       bool moved = false;
       for (int t = 0; t < n_; ++t) {
         const int from = alloc[at(t)];
         for (int p = 0; p < P_; ++p) {
           if (p == from) continue;
+          if (steps >= kMaxSteps) break;
           alloc[at(t)] = p;
+          steps += play_steps;
+          if ((++plays_ & 63U) == 0) poll_interruption();  // Ctrl-C, as every long loop
           const double m = play(alloc);
           if (m < best - kTimeRelTol * std::abs(best)) {
             best = m;
@@ -108,6 +119,7 @@ class Descent {
   const TaskGraph& g_;
   SearchTables tables_;
   int n_, P_;
+  std::uint64_t plays_ = 0;
   std::vector<int> order_, waiting_;
   std::vector<double> ready_, finish_, start_, rank_;
 };

@@ -138,6 +138,58 @@ double search_alone(const DagProblem& p, bool& proven, FreeSearchSpace space) {
   return makespan;
 }
 
+// An independent oracle for forks on two identical processors: the source on processor 0 (the
+// two are alike), its children split into a set A run back to back after it there and a set B on
+// processor 1, each from its message's arrival, in order of arrival (Jackson's rule, optimal for
+// one machine with release times). A join is a fork with time reversed. Every split is tried.
+double two_processor_fork_optimum(const DagProblem& p, bool join) {
+  const TaskGraph& g = p.graph;
+  const int root = join ? g.size() - 1 : 0;
+  std::vector<std::pair<double, double>> kids;  // (message delay, time)
+  for (int e = 0; e < g.edge_count(); ++e) kids.emplace_back(p.edge_delay(e, 0, 1), p.exec_time(join ? g.edge(e).from : g.edge(e).to, 0));
+  std::sort(kids.begin(), kids.end());
+  const double f = p.exec_time(root, 0);
+  double best = std::numeric_limits<double>::infinity();
+  for (std::uint32_t b = 0; b < (1U << kids.size()); ++b) {
+    double local = f, remote = 0;
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      if (b >> i & 1U) remote = std::max(remote, f + kids[i].first) + kids[i].second;
+      else local += kids[i].second;
+    }
+    best = std::min(best, std::max(local, remote));
+  }
+  return best;
+}
+
+// Forks and joins of 15 tasks on two identical processors, where the fixed task order and its
+// memo of dominated states (list_search.cpp) decide the search: the search alone, in each space,
+// must equal the enumeration of every split.
+TEST(OptimalScheduler, TheSearchAloneEqualsEverySplitOfFifteenTaskForksAndJoins) {
+  std::mt19937_64 rng(2015);
+  for (const bool join : {false, true})
+    for (int trial = 0; trial < 4; ++trial) {
+      const int tasks = 15;
+      TaskGraph g(join ? "join" : "fork");
+      for (int t = 0; t < tasks; ++t) g.add_task(fmt::format("t{}", t), std::uniform_int_distribution<int>(1, 20)(rng));
+      const double ccr = std::array{0.5, 1.0, 2.0, 5.0}[trial];
+      for (int t = 1; t < tasks; ++t) {
+        const double data = std::uniform_int_distribution<int>(1, 20)(rng) * ccr;
+        if (join) g.add_edge(t - 1, tasks - 1, data);
+        else g.add_edge(0, t, data);
+      }
+      g.finalize();
+      const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(2), 1, trial % 2 == 0 ? 0.0 : 1.0));
+      const double truth = two_processor_fork_optimum(box.problem(), join);
+      for (FreeSearchSpace space : kSpaces) {
+        bool proven = false;
+        const double found = search_alone(box.problem(), proven, space);
+        const std::string what = fmt::format("{} trial {} space {}", join ? "join" : "fork", trial, static_cast<int>(space));
+        EXPECT_TRUE(proven) << what;
+        EXPECT_TRUE(times_equal(found, truth)) << what << ": search " << found << ", every split " << truth;
+      }
+    }
+}
+
 TEST(OptimalScheduler, TheSearchAloneEqualsExhaustiveEnumerationOnForksJoinsAndTrees) {
   std::mt19937_64 rng(2014);
   const Topology networks[] = {complete_graph(2), complete_graph(3), chain(3), star(4)};

@@ -30,6 +30,10 @@ class AdjacentExchange {
  public:
   AdjacentExchange(const DagProblem& problem, const SearchTables& tables);
 
+  bool enabled() const { return enabled_; }
+  // The task's place in the rule's order (0 first); only while enabled().
+  int rank(int t) const { return rank_[at(t)]; }
+
   // True when appending t on p right after u (drt_u, drt_t their data-ready times on p) can be
   // skipped.
   bool dominated(int u, double drt_u, int t, double drt_t, int p) const {

@@ -37,6 +37,7 @@
 
 #include "schedulers/dag/optimal/adjacent_exchange.hpp"
 #include "schedulers/dag/optimal/closure_bounds.hpp"
+#include "schedulers/dag/optimal/fixed_task_order.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 #include "schedulers/dag/optimal/symmetry_kinds.hpp"
@@ -49,6 +50,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kOneMachineNodes = 512;  // per processor and bound: a few orders of a few tasks
+// The memo of a fixed-order phase: states are compared only while few successors summarise them,
+// and at most this many numbers are kept per phase (8 MB).
+constexpr std::size_t kMemoSuccessors = 4;
+constexpr std::size_t kMemoCapacity = std::size_t{1} << 20;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -83,7 +88,16 @@ ListSearch::ListSearch(const DagProblem& problem, const SearchTables& tables, In
       exchange_(problem, tables_),
       n_(g_.size()),
       P_(problem.processors()) {
-  if (P_ <= 64) symmetry_.emplace(P_, free_model_kinds(problem, tables_));
+  if (P_ <= 64) {
+    std::vector<int> kinds = free_model_kinds(problem, tables_);
+    // Every processor alike and every pair of distinct ones alike: any permutation is a symmetry.
+    alike_ = true;
+    for (int p = 0; p < P_; ++p)
+      for (int q = 0; q < P_; ++q)
+        if (kinds[at(p * P_ + q)] != kinds[at(p == q ? 0 : 1)]) alike_ = false;
+    if (P_ < 2) alike_ = false;
+    symmetry_.emplace(P_, std::move(kinds));
+  }
   equivalent_ = equivalent_predecessors(problem, tables_);
   proc_.assign(at(n_), -1);
   start_.assign(at(n_), 0);
@@ -92,6 +106,7 @@ ListSearch::ListSearch(const DagProblem& problem, const SearchTables& tables, In
   ready_.assign(at(P_), 0);
   last_on_.assign(at(P_), -1);
   drt_.assign(at(n_), 0);
+  position_.assign(at(n_), 0);
   committed_.assign(at(P_), 0);
   eft_.assign(at(n_), 0);
   est_.assign(at(n_), 0);
@@ -117,11 +132,13 @@ void ListSearch::start(std::span<const int> allocation) {
   remaining_ = tables_.total_work;
   placed_ = 0;
   sequence_.clear();
+  phases_.clear();
   if (fixed()) fix_heads_and_tails();
   root_ = full_bound();
   depth_ = -1;
   if (root_ < best_.prune_level()) {
     depth_ = 0;
+    enter_phase_if_fixed_order();
     children(root_, frames_[0]);
     next_[0] = 0;
   }
@@ -172,6 +189,7 @@ bool ListSearch::needs(int t, int u) const {  // u is a direct predecessor of t
 }
 
 void ListSearch::apply(const Child& c, Undo& u) {
+  const bool phased = in_phase();
   u = {c.task, ready_[at(c.proc)], last_start_, makespan_, remaining_, last_, last_on_[at(c.proc)], used_};
   drt_[at(c.task)] = data_ready(c.task, c.proc);
   proc_[at(c.task)] = c.proc;
@@ -186,8 +204,14 @@ void ListSearch::apply(const Child& c, Undo& u) {
   if (!unplaced_.empty()) unplaced_[at(c.task / 64)] &= ~(std::uint64_t{1} << (c.task % 64));
   if (c.proc < 64) used_ |= std::uint64_t{1} << c.proc;
   for (int e : g_.out_edges(c.task)) --waiting_[at(g_.edge(e).to)];
+  position_[at(c.task)] = placed_;
   sequence_.push_back(c.task);
   ++placed_;
+  // In a fixed-order phase start times need not grow: no start or tie rule binds the next task.
+  if (phased) {
+    last_start_ = 0;
+    last_ = -1;
+  }
 }
 
 void ListSearch::undo(const Undo& u) {
@@ -204,6 +228,7 @@ void ListSearch::undo(const Undo& u) {
   used_ = u.used;
   sequence_.pop_back();
   --placed_;
+  while (!phases_.empty() && placed_ < phases_.back().begin) phases_.pop_back();
 }
 
 // When an unplaced task can start at the soonest, from its unplaced predecessors alone: those
@@ -307,7 +332,8 @@ double ListSearch::per_processor_bound() {
 // from such stuck tasks, none can. (Needs the tables' descendant sets; false without them.)
 bool ListSearch::some_processor_stuck() {
   const int W = tables_.words;
-  if (W == 0) return false;
+  if (W == 0 || in_phase()) return false;
+  const int floor = exchange_floor();
   stuck_.resize(at(W));
   for (int p = 0; p < P_; ++p) {
     std::fill(stuck_.begin(), stuck_.end(), 0);
@@ -317,7 +343,7 @@ bool ListSearch::some_processor_stuck() {
       const double drt = data_ready(t, p);
       const double s = std::max(ready_[at(p)], drt);
       const int u = last_on_[at(p)];
-      if (s < last_start_ || (u >= 0 && exchange_.dominated(u, drt_[at(u)], t, drt, p))) {
+      if (s < last_start_ || (u >= 0 && position_[at(u)] >= floor && exchange_.dominated(u, drt_[at(u)], t, drt, p))) {
         any = true;
         const std::size_t base = at(t) * at(W);
         for (int w = 0; w < W; ++w) stuck_[at(w)] |= tables_.descendants[base + at(w)];
@@ -333,12 +359,107 @@ bool ListSearch::some_processor_stuck() {
   return false;
 }
 
+// When the free tasks pass the fixed-order test (fixed_task_order.hpp), the search places them
+// in that order from here on, each on any processor, and suspends the start-time order while it
+// does (the last start and last task forgotten: they would forbid the order's earlier starts).
+// After the phase its tasks are out of the adjacent-exchange rule: the rule swaps two tasks of
+// one completion, and across the phase's end that would move a task the phase has fixed. The
+// tasks after the phase all descend from the phase's tasks, so they start after all of them: the
+// start-time order resumes from zero among themselves.
+void ListSearch::enter_phase_if_fixed_order() {
+  const int W = tables_.words;
+  if (!exchange_.enabled() || W == 0) return;
+  free_.clear();
+  for (int t = 0; t < n_; ++t)
+    if (proc_[at(t)] < 0 && waiting_[at(t)] == 0) free_.push_back(t);
+  if (free_.size() < 2) return;
+  // (a) every other unplaced task descends from every free one.
+  common_.assign(at(W), ~std::uint64_t{0});
+  for (int t : free_)
+    for (int w = 0; w < W; ++w) common_[at(w)] &= tables_.descendants[at(t) * at(W) + at(w)];
+  for (int t = 0; t < n_; ++t)
+    if (proc_[at(t)] < 0 && waiting_[at(t)] != 0 && !(common_[at(t / 64)] >> (t % 64) & 1U)) return;
+  // (b) the order.
+  drt_rows_.resize(free_.size() * at(P_));
+  for (std::size_t i = 0; i < free_.size(); ++i)
+    for (int p = 0; p < P_; ++p) drt_rows_[i * at(P_) + at(p)] = data_ready(free_[i], p);
+  std::vector<int> order = fixed_task_order(free_, drt_rows_, P_, exchange_);
+  if (order.empty()) return;
+  Phase phase{placed_, std::move(order), {}, used_, false, {}};
+  for (int t : phase.order)
+    for (int e : g_.out_edges(t)) phase.successors.push_back(g_.edge(e).to);
+  std::sort(phase.successors.begin(), phase.successors.end());
+  phase.successors.erase(std::unique(phase.successors.begin(), phase.successors.end()), phase.successors.end());
+  // Memo: without an allocation (under one the phase is a single path) and while few successors
+  // carry the phase's placements on.
+  phase.compared = !fixed() && phase.successors.size() <= kMemoSuccessors;
+  if (phase.compared)
+    phase.memo.reset(static_cast<int>(phase.order.size()) + 1, 1 + at(P_) * (1 + phase.successors.size()), kMemoCapacity);
+  phases_.push_back(std::move(phase));
+  last_start_ = 0;
+  last_ = -1;
+}
+
+// When c's data from its placed predecessors is on p.
+double ListSearch::arrival(int c, int p) const {
+  double r = 0;
+  for (int e : g_.in_edges(c)) {
+    const int u = g_.edge(e).from;
+    const int q = proc_[at(u)];
+    if (q >= 0) r = std::max(r, finish_[at(u)] + (q == p ? 0.0 : problem_.edge_delay(e, q, p)));
+  }
+  return r;
+}
+
+// Two states of one phase with as many of its tasks placed differ only in where those went. What
+// the rest of the search can see of that: each processor's finish, the makespan so far, and when
+// the data of the phase's tasks reaches each of their successors on each processor (the other
+// placed tasks and the unplaced set are the same). A state no better in all of these than one
+// seen before in the phase cannot lead to a shorter schedule than that one's completions, which
+// the search has explored (depth first) or is exploring: the same choices from the earlier state
+// give every task a time no later. On a machine whose processors are all alike, the processors
+// that held no task when the phase began are interchangeable, so their entries are sorted first.
+bool ListSearch::dominated_in_phase() {
+  if (phases_.empty()) return false;
+  Phase& phase = phases_.back();
+  const int k = placed_ - phase.begin;
+  if (!phase.compared || k < 1 || k > static_cast<int>(phase.order.size())) return false;
+  const std::size_t width = 1 + phase.successors.size();
+  tuples_.resize(at(P_) * width);
+  for (int p = 0; p < P_; ++p) {
+    double* row = &tuples_[at(p) * width];
+    row[0] = ready_[at(p)];
+    for (std::size_t i = 0; i < phase.successors.size(); ++i) row[i + 1] = arrival(phase.successors[i], p);
+  }
+  key_.clear();
+  key_.push_back(makespan_);
+  tuple_order_.clear();
+  for (int p = 0; p < P_; ++p) {
+    if (alike_ && !(phase.settled >> p & 1U)) {
+      tuple_order_.push_back(at(p));
+      continue;
+    }
+    key_.insert(key_.end(), tuples_.begin() + static_cast<std::ptrdiff_t>(at(p) * width),
+                tuples_.begin() + static_cast<std::ptrdiff_t>(at(p) * width + width));
+  }
+  std::sort(tuple_order_.begin(), tuple_order_.end(), [&](std::size_t a, std::size_t b) {
+    return std::lexicographical_compare(&tuples_[a * width], &tuples_[a * width] + width, &tuples_[b * width],
+                                        &tuples_[b * width] + width);
+  });
+  for (std::size_t p : tuple_order_)
+    key_.insert(key_.end(), tuples_.begin() + static_cast<std::ptrdiff_t>(p * width),
+                tuples_.begin() + static_cast<std::ptrdiff_t>(p * width + width));
+  return phase.memo.dominated_or_keep(k, key_);
+}
+
 // A cheap bound for the child placing t on p at s, from its parent's full bound: the chain
 // after t, and the load with t's processor and the last start moved on.
 double ListSearch::child_bound(double parent, int t, int p, double s) {
   const double finish = s + tables_.time(t, p);
   double bound = std::max({parent, finish + tail(t), makespan_});
-  for (int q = 0; q < P_; ++q) committed_[at(q)] = std::max(q == p ? finish : ready_[at(q)], s);
+  // Later tasks start at s or after, but for the tasks of a fixed-order phase (enter_phase_if_fixed_order).
+  const double floor = in_phase() ? 0.0 : s;
+  for (int q = 0; q < P_; ++q) committed_[at(q)] = std::max(q == p ? finish : ready_[at(q)], floor);
   return std::max(bound, load_bound(tables_, committed_, remaining_ - tables_.load_of(t)));
 }
 
@@ -347,6 +468,26 @@ void ListSearch::children(double parent_bound, std::vector<Child>& out) {
   const std::vector<int>* lead = leaders();
   const double level = best_.prune_level();
   const int last_proc = last_ >= 0 ? proc_[at(last_)] : -1;
+  const auto by_bound = [](const Child& a, const Child& b) {
+    if (a.bound != b.bound) return a.bound < b.bound;
+    if (a.start != b.start) return a.start < b.start;
+    if (a.task != b.task) return a.task < b.task;
+    return a.proc < b.proc;
+  };
+  if (in_phase()) {  // the order's next task, on each processor
+    const Phase& phase = phases_.back();
+    const int t = phase.order[at(placed_ - phase.begin)];
+    const int only = fixed() ? allocation_[at(t)] : -1;
+    for (int p = only < 0 ? 0 : only; p < (only < 0 ? P_ : only + 1); ++p) {
+      if (lead && (*lead)[at(p)] != p) continue;
+      const double s = std::max(ready_[at(p)], data_ready(t, p));
+      const double b = child_bound(parent_bound, t, p, s);
+      if (b < level) out.push_back({b, s, t, p});
+    }
+    std::sort(out.begin(), out.end(), by_bound);
+    return;
+  }
+  const int floor = exchange_floor();
   for (int t = 0; t < n_; ++t) {
     if (proc_[at(t)] >= 0 || waiting_[at(t)] != 0) continue;
     // Equivalent tasks go in index order; under an allocation only when on one processor (else
@@ -361,18 +502,14 @@ void ListSearch::children(double parent_bound, std::vector<Child>& out) {
       const double s = std::max(ready_[at(p)], drt);
       if (s < last_start_) continue;  // it would have been appended before the last task
       if (s == last_start_ && after_last && p != last_proc) continue;  // ties in task order
-      if (const int u = last_on_[at(p)]; u >= 0 && exchange_.dominated(u, drt_[at(u)], t, drt, p)) continue;
+      if (const int u = last_on_[at(p)]; u >= 0 && position_[at(u)] >= floor && exchange_.dominated(u, drt_[at(u)], t, drt, p))
+        continue;
       const double b = child_bound(parent_bound, t, p, s);
       if (b >= level) continue;
       out.push_back({b, s, t, p});
     }
   }
-  std::sort(out.begin(), out.end(), [](const Child& a, const Child& b) {
-    if (a.bound != b.bound) return a.bound < b.bound;
-    if (a.start != b.start) return a.start < b.start;
-    if (a.task != b.task) return a.task < b.task;
-    return a.proc < b.proc;
-  });
+  std::sort(out.begin(), out.end(), by_bound);
 }
 
 SearchProgress ListSearch::advance(SearchBudget& budget, std::uint64_t pause_at) {
@@ -403,6 +540,11 @@ SearchProgress ListSearch::advance(SearchBudget& budget, std::uint64_t pause_at)
       undo(undo_log_[at(depth_ + 1)]);
       continue;
     }
+    if (dominated_in_phase()) {
+      undo(undo_log_[at(depth_ + 1)]);
+      continue;
+    }
+    if (!in_phase()) enter_phase_if_fixed_order();
     ++depth_;
     children(bound, frames_[at(depth_)]);
     next_[at(depth_)] = 0;

@@ -14,6 +14,7 @@
 #include "schedulers/dag/dag_problem.hpp"
 #include "schedulers/dag/optimal/adjacent_exchange.hpp"
 #include "schedulers/dag/optimal/closure_bounds.hpp"
+#include "schedulers/dag/optimal/dominance_memo.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_budget.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
@@ -71,7 +72,27 @@ class ListSearch {
     std::uint64_t used;
   };
 
+  // A stretch of the path where the free tasks go in a fixed order (fixed_task_order.hpp).
+  struct Phase {
+    int begin;                    // tasks placed when it began
+    std::vector<int> order;       // the free tasks then, in the order they are placed
+    std::vector<int> successors;  // their unplaced successors: what the order's placements pass on
+    std::uint64_t settled;        // processors holding a task when it began
+    bool compared;                // whether its states are compared (memo)
+    DominanceMemo memo;
+  };
+
   bool fixed() const { return !allocation_.empty(); }
+  bool in_phase() const {
+    return !phases_.empty() && placed_ - phases_.back().begin < static_cast<int>(phases_.back().order.size());
+  }
+  // Tasks placed before this position of the sequence are out of the adjacent-exchange rule.
+  int exchange_floor() const {
+    return phases_.empty() ? 0 : phases_.back().begin + static_cast<int>(phases_.back().order.size());
+  }
+  void enter_phase_if_fixed_order();
+  bool dominated_in_phase();
+  double arrival(int c, int p) const;
   const std::vector<int>* leaders() { return symmetry_ && !fixed() ? &symmetry_->leaders(used_) : nullptr; }
   double data_ready(int t, int p) const;
   bool needs(int t, int u) const;
@@ -117,6 +138,9 @@ class ListSearch {
   int depth_ = -1;  // -1: done
   double root_ = 0;
   std::vector<int> sequence_;
+  std::vector<int> position_;  // per placed task: its index in sequence_
+  std::vector<Phase> phases_;  // along the path; only the last may still be placing its order
+  bool alike_ = false;         // every processor and every pair alike (complete network): keys sorted
   // Scratch.
   std::vector<double> committed_, eft_, est_, first_;
   LoadProfile profile_;
@@ -127,6 +151,10 @@ class ListSearch {
   std::vector<Pred> split_, kept_;
   std::vector<double> apart_, local_;
   std::vector<OneMachineJob> on_processor_;
+  std::vector<int> free_;
+  std::vector<double> drt_rows_, key_, tuples_;
+  std::vector<std::size_t> tuple_order_;
+  std::vector<std::uint64_t> common_;
   std::vector<std::uint64_t> stuck_;  // some_processor_stuck: stuck tasks and their descendants  // the unplaced tasks of one processor (per_processor_bound)
 };
 

@@ -1,26 +1,58 @@
 // A bounded store of dominated-state keys per level (dominance_memo.hpp).
 #include "schedulers/dag/optimal/dominance_memo.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
 namespace mpnsim {
 
 void DominanceMemo::reset(int levels, std::size_t key_size, std::size_t capacity) {
   key_size_ = key_size;
   capacity_ = capacity;
-  kept_ = 0;
-  levels_.assign(static_cast<std::size_t>(levels), {});
+  arena_.clear();
+  levels_.clear();
+  // At most capacity / key_size keys; the table at least twice that, a power of two.
+  const std::size_t keys = std::max<std::size_t>(1, capacity / std::max<std::size_t>(1, key_size));
+  table_.assign(std::bit_ceil(2 * keys), -1);
+  recent_.assign(static_cast<std::size_t>(levels), {});
+  next_recent_.assign(static_cast<std::size_t>(levels), 0);
+}
+
+std::uint64_t DominanceMemo::hash(int level, std::span<const double> key) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ static_cast<std::uint64_t>(level);
+  for (double x : key) {
+    std::uint64_t bits = 0;
+    x += 0.0;  // -0 and +0 alike
+    std::memcpy(&bits, &x, sizeof bits);
+    h ^= bits + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return h * 0xff51afd7ed558ccdULL;
 }
 
 bool DominanceMemo::dominated_or_keep(int level, std::span<const double> key) {
-  std::vector<double>& stored = levels_[static_cast<std::size_t>(level)];
-  for (std::size_t at = 0; at < stored.size(); at += key_size_) {
+  const auto lv = static_cast<std::size_t>(level);
+  for (std::int32_t k : recent_[lv]) {
+    const double* stored = &arena_[static_cast<std::size_t>(k) * key_size_];
     std::size_t i = 0;
-    while (i < key_size_ && stored[at + i] <= key[i]) ++i;
+    while (i < key_size_ && stored[i] <= key[i]) ++i;
     if (i == key_size_) return true;
   }
-  if (kept_ + key_size_ <= capacity_) {
-    stored.insert(stored.end(), key.begin(), key.end());
-    kept_ += key_size_;
+  const std::size_t mask = table_.size() - 1;
+  std::size_t slot = hash(level, key) & mask;
+  for (; table_[slot] >= 0; slot = (slot + 1) & mask) {
+    const auto k = static_cast<std::size_t>(table_[slot]);
+    if (levels_[k] == level && std::equal(key.begin(), key.end(), arena_.begin() + static_cast<std::ptrdiff_t>(k * key_size_)))
+      return true;
   }
+  if (arena_.size() + key_size_ > capacity_) return false;
+  const auto index = static_cast<std::int32_t>(levels_.size());
+  arena_.insert(arena_.end(), key.begin(), key.end());
+  levels_.push_back(level);
+  table_[slot] = index;
+  std::vector<std::int32_t>& ring = recent_[lv];
+  if (ring.size() < kRecent) ring.push_back(index);
+  else ring[next_recent_[lv]++ % kRecent] = index;
   return false;
 }
 

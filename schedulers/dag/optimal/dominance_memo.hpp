@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -9,18 +10,27 @@ namespace mpnsim {
 
 // Keys of equal length per level; a key that is at least a stored one in every entry is
 // dominated. The caller decides what a key holds and why a dominated state may be skipped
-// (list_search.cpp: the fixed task order's states). Bounded: past `capacity` numbers in all,
-// keys are only compared, no longer kept.
+// (list_search.cpp: the fixed task order's states). Two stores, so that a test costs little
+// however many keys are kept: every key in a hash table, which finds an equal key, and the last
+// few keys of each level, which are compared entry by entry (a state's neighbours in a depth-first
+// walk are the ones most alike). Bounded: past `capacity` numbers in all, keys are no longer kept.
 class DominanceMemo {
  public:
   void reset(int levels, std::size_t key_size, std::size_t capacity);
-  // True when a key stored at `level` is at most `key` in every entry; otherwise keeps `key`
-  // (while there is room) and returns false.
+  // True when a key stored at `level` equals `key`, or one of the level's recent keys is at most
+  // `key` in every entry; otherwise keeps `key` (while there is room) and returns false.
   bool dominated_or_keep(int level, std::span<const double> key);
 
  private:
-  std::size_t key_size_ = 0, capacity_ = 0, kept_ = 0;
-  std::vector<std::vector<double>> levels_;
+  static constexpr std::size_t kRecent = 16;  // per level
+  std::uint64_t hash(int level, std::span<const double> key) const;
+
+  std::size_t key_size_ = 0, capacity_ = 0;
+  std::vector<double> arena_;          // the kept keys, one after another
+  std::vector<std::int32_t> levels_;   // the level of each kept key
+  std::vector<std::int32_t> table_;    // open addressing: a kept key's index, -1 empty
+  std::vector<std::vector<std::int32_t>> recent_;  // per level: ring of kRecent kept keys' indices
+  std::vector<std::size_t> next_recent_;
 };
 
 }  // namespace mpnsim

@@ -35,14 +35,18 @@ double ClosureBounds::operator()(const SearchTables& tables, const LoadProfile& 
     return load;
   };
   double bound = 0;
-  for (int x = 0; x < tables.tasks; ++x) {
+  eft_.assign(eft.begin(), eft.end());
+  est_.assign(est.begin(), est.end());
+  for (int x : tables.topo) {
     if ((unplaced[at(x / 64)] >> (x % 64) & 1U) == 0) continue;
-    double start = est[at(x)];
+    double start = est_[at(x)];
     if (const double before = unplaced_load(tables.ancestors, x); before > 0) {
       start = std::max(start, profile.level(before));
-      if (!tables.crossing.empty()) start = std::max(start, split_ancestors(tables, profile, unplaced, eft, est, x));
+      if (!tables.crossing.empty()) start = std::max(start, split_ancestors(tables, profile, unplaced, eft_, est_, x));
     }
     const double end = start + tables.min_exec[at(x)];
+    est_[at(x)] = start;
+    eft_[at(x)] = std::max(eft_[at(x)], end);
     bound = std::max(bound, end + tables.tail[at(x)]);
     if (const double after = unplaced_load(tables.descendants, x); after > 0) bound = std::max(bound, profile.level(after, end));
   }

@@ -16,7 +16,10 @@ namespace mpnsim {
 //  - its unplaced descendants start only after x ends, so their load ends no sooner than its
 //    water level from x's earliest end on.
 // (A join's last task waits for the load of all the others; a fork's first task delays all of
-// theirs.) Needs the tables' ancestor sets (SearchTables::words > 0); 0 without them.
+// theirs.) Tasks are taken in topological order, and the start found for each raises its
+// earliest start and finish for its descendants' splits: a deep in-tree's root then sees that a
+// branch sent elsewhere was itself a branch of work on one processor or a chain of messages.
+// Needs the tables' ancestor sets (SearchTables::words > 0); 0 without them.
 class ClosureBounds {
  public:
   // `unplaced`: the unplaced tasks as a bit set of tables.words words; `eft`, `est`: each
@@ -32,6 +35,7 @@ class ClosureBounds {
     int task;
   };
   std::vector<Apart> ancestors_;
+  std::vector<double> eft_, est_;  // the callers' earliest finishes and starts, raised as tasks are bounded
   std::vector<double> suffix_load_, suffix_gap_;
 };
 

@@ -20,14 +20,23 @@ void DominanceMemo::reset(int levels, std::size_t key_size, std::size_t capacity
 }
 
 std::uint64_t DominanceMemo::hash(int level, std::span<const double> key) const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ static_cast<std::uint64_t>(level);
+  // Whole times have their low bits zero: every word is mixed through all 64 bits (a 64-bit
+  // finaliser) before it is combined, and the slot is taken from the result's mixed bits.
+  auto mix = [](std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+  };
+  std::uint64_t h = mix(static_cast<std::uint64_t>(level) + 0x9e3779b97f4a7c15ULL);
   for (double x : key) {
     std::uint64_t bits = 0;
     x += 0.0;  // -0 and +0 alike
     std::memcpy(&bits, &x, sizeof bits);
-    h ^= bits + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h = mix(h ^ mix(bits));
   }
-  return h * 0xff51afd7ed558ccdULL;
+  return h;
 }
 
 bool DominanceMemo::dominated_or_keep(int level, std::span<const double> key) {

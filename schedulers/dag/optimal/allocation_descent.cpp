@@ -1,4 +1,4 @@
-// Allocation descent (allocation_descent.hpp): single-task moves between processors, each played by an append-only list pass.
+// Allocation descent (allocation_descent.hpp): moves of tasks between processors, each played by an append-only list pass.
 #include "schedulers/dag/optimal/allocation_descent.hpp"
 
 #include <algorithm>
@@ -86,25 +86,68 @@ class Descent {
     double best = play(alloc);
     const double play_steps = static_cast<double>(n_) + static_cast<double>(g_.edge_count()) + 1;
     double steps = play_steps;
+    // Plays `alloc`; keeps it when shorter than the best, else restores `undo` (task, processor).
+    auto try_play = [&](const std::vector<std::pair<int, int>>& undo) {
+      steps += play_steps;
+      if ((++plays_ & 63U) == 0) poll_interruption();  // Ctrl-C, as every long loop
+      const double m = play(alloc);
+      if (m < best - kTimeRelTol * std::abs(best)) {
+        best = m;
+        return true;
+      }
+      for (const auto& [task, proc] : undo) alloc[at(task)] = proc;
+      return false;
+    };
+    std::vector<std::pair<int, int>> undo;
     for (int sweep = 0; sweep < kMaxSweeps && steps < kMaxSteps; ++sweep) {
       bool moved = false;
+      // One task to another processor.
       for (int t = 0; t < n_; ++t) {
         const int from = alloc[at(t)];
-        for (int p = 0; p < P_; ++p) {
+        for (int p = 0; p < P_ && steps < kMaxSteps; ++p) {
           if (p == from) continue;
-          if (steps >= kMaxSteps) break;
           alloc[at(t)] = p;
-          steps += play_steps;
-          if ((++plays_ & 63U) == 0) poll_interruption();  // Ctrl-C, as every long loop
-          const double m = play(alloc);
-          if (m < best - kTimeRelTol * std::abs(best)) {
-            best = m;
+          if (try_play({{t, from}})) {
             moved = true;
             break;
           }
-          alloc[at(t)] = from;
         }
       }
+      // A task with its ancestors (then its descendants) that share its processor, to another:
+      // when messages are costly, a branch of an in-tree (out-tree) moves as one, where moving
+      // one task at a time would first pay two messages.
+      for (int side = 0; side < 2 && tables_.words > 0; ++side)
+        for (int t = 0; t < n_; ++t) {
+          const int from = alloc[at(t)];
+          group_.clear();
+          const std::vector<std::uint64_t>& sets = side == 0 ? tables_.ancestors : tables_.descendants;
+          for (int u = 0; u < n_; ++u)
+            if (alloc[at(u)] == from && (sets[at(t) * at(tables_.words) + at(u / 64)] >> (u % 64) & 1U)) group_.push_back(u);
+          if (group_.empty()) continue;  // the single move above covers it
+          group_.push_back(t);
+          for (int p = 0; p < P_ && steps < kMaxSteps; ++p) {
+            if (p == from) continue;
+            undo.clear();
+            for (int u : group_) {
+              undo.emplace_back(u, from);
+              alloc[at(u)] = p;
+            }
+            if (try_play(undo)) {
+              moved = true;
+              break;
+            }
+          }
+        }
+      // Two tasks on different processors swap them: balances whole works where no single
+      // move shortens (both processors would be as long).
+      for (int a = 0; a < n_; ++a)
+        for (int b = a + 1; b < n_ && steps < kMaxSteps; ++b) {
+          const int pa = alloc[at(a)], pb = alloc[at(b)];
+          if (pa == pb) continue;
+          alloc[at(a)] = pb;
+          alloc[at(b)] = pa;
+          if (try_play({{a, pa}, {b, pb}})) moved = true;
+        }
       if (!moved) break;
     }
     if (!(best < start.makespan() - kTimeRelTol * std::abs(start.makespan()))) return start;
@@ -120,7 +163,7 @@ class Descent {
   SearchTables tables_;
   int n_, P_;
   std::uint64_t plays_ = 0;
-  std::vector<int> order_, waiting_;
+  std::vector<int> order_, waiting_, group_;
   std::vector<double> ready_, finish_, start_, rank_;
 };
 

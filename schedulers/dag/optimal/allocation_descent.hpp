@@ -1,4 +1,4 @@
-// A first upper bound for the exact search: a schedule improved by moving one task at a time to another processor.
+// A first upper bound for the exact search: a schedule improved by moving tasks to other processors.
 #pragma once
 
 #include "schedulers/dag/dag_problem.hpp"
@@ -9,8 +9,9 @@ namespace mpnsim {
 // Local search over allocations under comm: free. An allocation is played by appending the
 // tasks, in order of decreasing upward rank under that allocation (a topological order), each on
 // its processor at its earliest start. From the allocation of `start`, it moves one task to another
-// processor while that shortens the played schedule (first improvement, at most 64 sweeps
-// and about 2·10^8 steps in all; Ctrl-C stops it), and returns the played schedule of the best allocation, or `start` when nothing it
+// processor, or a task with its ancestors (or descendants) on its processor to another, or swaps
+// two tasks' processors, while that shortens the played schedule (first improvement, at most 64
+// sweeps and about 2·10^8 steps in all; Ctrl-C stops it), and returns the played schedule of the best allocation, or `start` when nothing it
 // played was shorter. Deterministic. A list scheduler spreads a join's predecessors or keeps
 // too many together; the moves find, for instance, which few predecessors are worth sending
 // from elsewhere when messages are costly, where the search alone would take long.

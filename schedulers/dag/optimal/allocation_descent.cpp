@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <queue>
+#include <random>
 #include <vector>
 
 #include "schedulers/dag/optimal/search_bounds.hpp"
@@ -80,15 +81,48 @@ class Descent {
     return makespan;
   }
 
-  Schedule run(Schedule start) {
+  Schedule run(Schedule start, int kicks) {
     std::vector<int> alloc(at(n_));
     for (int t = 0; t < n_; ++t) alloc[at(t)] = start.tasks[at(t)].processor;
+    play_steps_ = static_cast<double>(n_) + static_cast<double>(g_.edge_count()) + 1;
+    steps_ = play_steps_;
     double best = play(alloc);
-    const double play_steps = static_cast<double>(n_) + static_cast<double>(g_.edge_count()) + 1;
-    double steps = play_steps;
+    descend(alloc, best);
+    // Kicks: a few tasks sent to processors drawn at random (a fixed seed: the same input gives
+    // the same schedule), then the descent again; the best allocation seen is kept. A descent
+    // stops where every move alone is worse; two or three moved together often lead past it.
+    std::vector<int> kept = alloc;
+    double kept_best = best;
+    std::mt19937_64 rng(0x6a09e667f3bcc909ULL);
+    for (int round = 0; round < kicks && steps_ < kMaxSteps; ++round) {
+      alloc = kept;
+      const int moves = 2 + round % 3;
+      for (int i = 0; i < moves; ++i) {
+        const auto t = static_cast<std::size_t>(rng() % static_cast<std::uint64_t>(n_));
+        alloc[t] = static_cast<int>(rng() % static_cast<std::uint64_t>(P_));
+      }
+      steps_ += play_steps_;
+      best = play(alloc);
+      descend(alloc, best);
+      if (best < kept_best - kTimeRelTol * std::abs(kept_best)) {
+        kept = alloc;
+        kept_best = best;
+      }
+    }
+    alloc = kept;
+    best = kept_best;
+    if (!(best < start.makespan() - kTimeRelTol * std::abs(start.makespan()))) return start;
+    play(alloc);
+    ScheduleBuilder b(problem_, start.scheduler);
+    for (int t : order_) b.place(t, alloc[at(t)], start_[at(t)]);
+    return b.take();
+  }
+
+  // First-improvement moves from `alloc` (played `best`) until none shortens it.
+  void descend(std::vector<int>& alloc, double& best) {
     // Plays `alloc`; keeps it when shorter than the best, else restores `undo` (task, processor).
     auto try_play = [&](const std::vector<std::pair<int, int>>& undo) {
-      steps += play_steps;
+      steps_ += play_steps_;
       if ((++plays_ & 63U) == 0) poll_interruption();  // Ctrl-C, as every long loop
       const double m = play(alloc);
       if (m < best - kTimeRelTol * std::abs(best)) {
@@ -99,12 +133,12 @@ class Descent {
       return false;
     };
     std::vector<std::pair<int, int>> undo;
-    for (int sweep = 0; sweep < kMaxSweeps && steps < kMaxSteps; ++sweep) {
+    for (int sweep = 0; sweep < kMaxSweeps && steps_ < kMaxSteps; ++sweep) {
       bool moved = false;
       // One task to another processor.
       for (int t = 0; t < n_; ++t) {
         const int from = alloc[at(t)];
-        for (int p = 0; p < P_ && steps < kMaxSteps; ++p) {
+        for (int p = 0; p < P_ && steps_ < kMaxSteps; ++p) {
           if (p == from) continue;
           alloc[at(t)] = p;
           if (try_play({{t, from}})) {
@@ -125,7 +159,7 @@ class Descent {
             if (alloc[at(u)] == from && (sets[at(t) * at(tables_.words) + at(u / 64)] >> (u % 64) & 1U)) group_.push_back(u);
           if (group_.empty()) continue;  // the single move above covers it
           group_.push_back(t);
-          for (int p = 0; p < P_ && steps < kMaxSteps; ++p) {
+          for (int p = 0; p < P_ && steps_ < kMaxSteps; ++p) {
             if (p == from) continue;
             undo.clear();
             for (int u : group_) {
@@ -141,7 +175,7 @@ class Descent {
       // Two tasks on different processors swap them: balances whole works where no single
       // move shortens (both processors would be as long).
       for (int a = 0; a < n_; ++a)
-        for (int b = a + 1; b < n_ && steps < kMaxSteps; ++b) {
+        for (int b = a + 1; b < n_ && steps_ < kMaxSteps; ++b) {
           const int pa = alloc[at(a)], pb = alloc[at(b)];
           if (pa == pb) continue;
           alloc[at(a)] = pb;
@@ -150,11 +184,6 @@ class Descent {
         }
       if (!moved) break;
     }
-    if (!(best < start.makespan() - kTimeRelTol * std::abs(start.makespan()))) return start;
-    play(alloc);
-    ScheduleBuilder b(problem_, start.scheduler);
-    for (int t : order_) b.place(t, alloc[at(t)], start_[at(t)]);
-    return b.take();
   }
 
  private:
@@ -163,15 +192,16 @@ class Descent {
   SearchTables tables_;
   int n_, P_;
   std::uint64_t plays_ = 0;
+  double steps_ = 0, play_steps_ = 0;  // work done, and the work of one play
   std::vector<int> order_, waiting_, group_;
   std::vector<double> ready_, finish_, start_, rank_;
 };
 
 }  // namespace
 
-Schedule descend_allocations(const DagProblem& problem, Schedule start) {
+Schedule descend_allocations(const DagProblem& problem, Schedule start, int kicks) {
   if (problem.graph.size() == 0 || problem.processors() < 2) return start;
-  return Descent(problem).run(std::move(start));
+  return Descent(problem).run(std::move(start), kicks);
 }
 
 }  // namespace mpnsim

@@ -11,10 +11,12 @@ namespace mpnsim {
 // its processor at its earliest start. From the allocation of `start`, it moves one task to another
 // processor, or a task with its ancestors (or descendants) on its processor to another, or swaps
 // two tasks' processors, while that shortens the played schedule (first improvement, at most 64
-// sweeps and about 2·10^8 steps in all; Ctrl-C stops it), and returns the played schedule of the best allocation, or `start` when nothing it
+// sweeps and about 2·10^8 steps in all; Ctrl-C stops it); then, `kicks` times, sends two to
+// four tasks drawn at random (a fixed seed) to random processors from the best allocation so far
+// and descends again (iterated local search; the step limit covers the kicks too), and returns the played schedule of the best allocation, or `start` when nothing it
 // played was shorter. Deterministic. A list scheduler spreads a join's predecessors or keeps
 // too many together; the moves find, for instance, which few predecessors are worth sending
 // from elsewhere when messages are costly, where the search alone would take long.
-Schedule descend_allocations(const DagProblem& problem, Schedule start);
+Schedule descend_allocations(const DagProblem& problem, Schedule start, int kicks = 0);
 
 }  // namespace mpnsim

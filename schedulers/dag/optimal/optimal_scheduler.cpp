@@ -1,4 +1,6 @@
 // `optimal`: an exact DAG scheduler, a branch and bound that proves its schedule shortest or says how close it is.
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -68,6 +70,44 @@ std::string optimal_search_problem(double n, double e, double P, double max_stat
       n, e, P, steps, steps * 1e-8, bytes, max_states, kOptimalMaxSteps, kOptimalMaxBytes);
 }
 
+namespace {
+
+// States of a first, short search: most graphs are proven within it, and only the others pay
+// for the kicks below.
+constexpr std::uint64_t kProbeStates = 50'000;
+constexpr int kKicks = 48;
+
+// Without contention: a short search first; if it does not prove the incumbent, the allocation
+// descent is kicked from the best schedule so far (iterated local search: a better first bound
+// prunes far more) and the search starts over on the rest of the budget, so the run stays
+// deterministic (both parts are counted in states; the clock, when set, covers both).
+SearchOutcome search_free_with_kicks(const DagProblem& problem, Schedule& incumbent, const SearchLimits& limits) {
+  const auto started = std::chrono::steady_clock::now();
+  SearchLimits probe = limits;
+  probe.max_states = std::min(limits.max_states, kProbeStates);
+  SearchOutcome first = search_free(problem, incumbent.makespan(), probe);
+  if (first.report.optimal || probe.max_states == limits.max_states || first.report.time_limited) return first;
+  if (!first.placements.empty()) {
+    ScheduleBuilder b(problem, incumbent.scheduler);
+    for (const auto& [task, placed] : first.placements) b.place(task, placed.processor, placed.start);
+    incumbent = b.take();
+  }
+  incumbent = descend_allocations(problem, std::move(incumbent), kKicks);
+  SearchLimits rest = limits;
+  rest.max_states = limits.max_states - first.report.states;
+  if (limits.time_limit > 0) {
+    rest.time_limit = limits.time_limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (rest.time_limit <= 0) return first;
+  }
+  SearchOutcome second = search_free(problem, incumbent.makespan(), rest);
+  second.report.states += first.report.states;
+  // The first search's bound holds too (it saw every schedule): the larger of the two.
+  second.report.lower_bound = std::max(second.report.lower_bound, first.report.lower_bound);
+  return second;
+}
+
+}  // namespace
+
 Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits) {
   if (const std::string why = optimal_search_problem(problem.graph.size(), problem.graph.edge_count(),
                                                      problem.processors(), static_cast<double>(limits.max_states));
@@ -91,9 +131,10 @@ Schedule schedule_optimal(const DagProblem& problem, const SearchLimits& limits)
   if (incumbent.makespan() <= floor + kTimeRelTol * std::abs(incumbent.makespan())) {
     found.report.optimal = true;
     found.report.lower_bound = incumbent.makespan();
+  } else if (problem.options.model == CommModel::contention) {
+    found = search_contention(problem, incumbent.makespan(), limits);
   } else {
-    found = problem.options.model == CommModel::free ? search_free(problem, incumbent.makespan(), limits)
-                                                     : search_contention(problem, incumbent.makespan(), limits);
+    found = search_free_with_kicks(problem, incumbent, limits);
   }
   Schedule s;
   if (!found.placements.empty() && problem.options.model == CommModel::free) {

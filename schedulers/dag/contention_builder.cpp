@@ -35,6 +35,13 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
     if (ps.send_ports != kAllPorts && ps.send_ports < out_degree) send_[idx(p)].resize(idx(ps.send_ports));
     if (ps.recv_ports != kAllPorts && ps.recv_ports < in_degree[idx(p)]) recv_[idx(p)].resize(idx(ps.recv_ports));
   }
+  // A link direction whose sender has a single send port, or whose receiver a single receive
+  // port, is held by each of its hops only together with that port: fit_hop never searches
+  // it, so it is not booked either.
+  channel_searched_.assign(channel_.size(), true);
+  for (int p = 0; p < n; ++p)
+    for (const Arc& a : router_.arcs(p))
+      if (send_[idx(p)].size() == 1 || recv_[idx(a.to)].size() == 1) channel_searched_[idx(a.channel)] = false;
   if (!m.links.empty()) {
     cheapest_startup_ = m.links[0].startup;
     cheapest_per_unit_ = m.links[0].z * m.Tcm;
@@ -87,26 +94,41 @@ int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, do
 }
 
 ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
-  // Each resource moves t to its own earliest fit; a pass that moves nothing leaves a t at
-  // which all of them are idle for d. t only grows, to gap starts, so this ends, at the least
-  // such t. A resource whose every booking is also on another one is left out, as it cannot
-  // move that t: with a single send port, every hop of the u->v link also holds it, and it
-  // holds u's CPU for each of its hops when u has no co-processor (receive ports alike).
+  // Each resource moves t to its own earliest fit; once none moves it, all of them are idle
+  // for d at t. t only grows, to gap starts, so this ends, at the least such t. A resource
+  // whose every booking is also on another one is left out, as it cannot move that t: with a
+  // single send port, every hop of the u->v link also holds it, and it holds u's CPU for
+  // each of its hops when u has no co-processor (receive ports alike).
   const std::vector<IdleIntervals>& send = send_[idx(u)];
   const std::vector<IdleIntervals>& recv = recv_[idx(v)];
   const bool one_send = send.size() == 1, one_recv = recv.size() == 1;
-  const bool check_channel = !one_send && !one_recv;
+  const bool check_channel = channel_searched_[idx(channel)];
   const bool check_send = !send.empty() && !(one_send && shares_cpu_[idx(u)]);
   const bool check_recv = !recv.empty() && !(one_recv && shares_cpu_[idx(v)]);
+  // The resources to search, each a timetable or a set of lanes (idle when one lane is).
+  struct Searched {
+    const IdleIntervals* one;
+    const std::vector<IdleIntervals>* lanes;
+  };
+  std::array<Searched, 5> searched;
+  int n = 0;
+  if (check_channel) searched[idx(n++)] = {&channel_[idx(channel)], nullptr};
+  if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr};
+  if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr};
+  if (check_send) searched[idx(n++)] = one_send ? Searched{&send[0], nullptr} : Searched{nullptr, &send};
+  if (check_recv) searched[idx(n++)] = one_recv ? Searched{&recv[0], nullptr} : Searched{nullptr, &recv};
+  // Round and round until every resource in a row has left t where it was: each of them is
+  // then idle on [t, t + d]. (A pass that moves nothing, as before, asked each once more.)
   double t = ready;
-  for (;;) {
-    const double before = t;
-    if (check_channel) t = fit(channel_[idx(channel)], t, d);
-    if (shares_cpu_[idx(u)]) t = fit(cpu_[idx(u)], t, d);
-    if (shares_cpu_[idx(v)]) t = fit(cpu_[idx(v)], t, d);
-    if (check_send) t = one_send ? fit(send[0], t, d) : lanes_fit(send, t, d);
-    if (check_recv) t = one_recv ? fit(recv[0], t, d) : lanes_fit(recv, t, d);
-    if (t == before) break;
+  for (int i = 0, unmoved = 0; unmoved < n; i = i + 1 == n ? 0 : i + 1) {
+    const Searched& r = searched[idx(i)];
+    const double next = r.one ? fit(*r.one, t, d) : lanes_fit(*r.lanes, t, d);
+    if (next == t) {
+      ++unmoved;
+    } else {
+      t = next;
+      unmoved = 1;
+    }
   }
   // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
   return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
@@ -137,7 +159,7 @@ double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& sl
                                     int message) const {
   const double finish = slot.start + d;
   if (tentative_) marked_[idx(u)] = marked_[idx(v)] = mark_now_;
-  book(channel_[idx(channel)], slot.start, finish);
+  if (channel_searched_[idx(channel)]) book(channel_[idx(channel)], slot.start, finish);
   if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
   if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish);
   if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish);

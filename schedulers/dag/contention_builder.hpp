@@ -92,6 +92,7 @@ class ContentionBuilder {
   // they are and keeps its own few bookings in overlay_, which fit() also consults.
   mutable std::vector<IdleIntervals> cpu_, channel_;
   mutable std::vector<std::vector<IdleIntervals>> send_, recv_;  // lanes; empty: unbounded
+  std::vector<bool> channel_searched_;  // per link direction: not always held with a single port
   struct Tentative {
     const IdleIntervals* resource;
     double start, finish;

@@ -180,9 +180,13 @@ ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready,
   return t;
 }
 
-void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, double data) const {
-  // On the committed timetables alone: the tentative bookings are put aside meanwhile.
+bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, double data) const {
+  // On the committed timetables alone: the tentative bookings are put aside meanwhile. A hop
+  // found to end where the evaluation's cutoff already loses stops the filling (returns
+  // false): the tentative bookings only delay the message, and its arrival is no sooner than
+  // any of its hops' ends. The entries found so far stay right for later calls.
   std::swap(overlay_, overlay_aside_);
+  bool whole = true;
   std::vector<Reach>& reach = tree.reach;
   if (problem_.options.route == RouteChoice::engine) {
     // An entry serves when it was found after the same hops: same sender, channel and sender's entry.
@@ -199,6 +203,10 @@ void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
       at = r.finish;
       parent = r.version;
       x = a.to;
+      if (loses(at)) {
+        whole = false;
+        break;
+      }
     }
   } else {
     // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
@@ -231,11 +239,21 @@ void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
           if (first_visit || f < r.finish) r = {tree.stamp, x, a.channel, 1, 0, slot, f};
         }
       }
-      for (int y : next_layer_) reach[idx(y)].version = 0;  // final
+      // Every shortest path passes the layer: the earliest arrival in it bounds the message's.
+      double soonest = std::numeric_limits<double>::infinity();
+      for (int y : next_layer_) {
+        reach[idx(y)].version = 0;  // final
+        soonest = std::min(soonest, reach[idx(y)].finish);
+      }
       std::swap(layer_, next_layer_);
+      if (k + 1 < distance && loses(soonest)) {
+        whole = false;
+        break;
+      }
     }
   }
   std::swap(overlay_, overlay_aside_);
+  return whole;
 }
 
 bool ContentionBuilder::untouched(int x, int y) const {
@@ -244,12 +262,12 @@ bool ContentionBuilder::untouched(int x, int y) const {
   return marked_[idx(x)] != mark_now_ && marked_[idx(y)] != mark_now_;
 }
 
-void ContentionBuilder::route(int u, int v, double ready, double data) const {
+bool ContentionBuilder::route(int u, int v, double ready, double data) const {
   // The hops of one message never delay each other (they share only the CPU of the
   // processor between two of them, the first ending before the second may start), so each
   // hop's fit as the route is chosen is the one book_hop would find as the message is booked.
   ReachTree& tree = reach_tree(u, ready, data);
-  fill_reach(tree, u, v, ready, data);
+  if (!fill_reach(tree, u, v, ready, data)) return false;
   const std::vector<Reach>& reach = tree.reach;
   path_.clear();
   const bool engine = problem_.options.route == RouteChoice::engine;
@@ -261,7 +279,7 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
         path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot});
         x = a.to;
       }
-      return;
+      return true;
     }
     for (int y = v; y != u; y = reach[idx(y)].previous) {
       const Reach& r = reach[idx(y)];
@@ -269,7 +287,7 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
       path_.push_back({r.previous, y, channel, channel == r.channel, r.slot});
     }
     std::reverse(path_.begin(), path_.end());
-    return;
+    return true;
   }
   // Tentative bookings of earlier messages: a hop whose ends they do not touch, from a
   // processor reached as in the tree, fits as in the tree; the others are fitted again.
@@ -289,8 +307,9 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
       path_.push_back({x, a.to, a.channel, true, slot});
       at = finish;
       x = a.to;
+      if (loses(at)) return false;
     }
-    return;
+    return true;
   }
   // The DP again, where a processor whose tree predecessor is clean and whose tree hop is
   // untouched keeps its tree entry: every other way in is no sooner than in the tree, and a
@@ -337,6 +356,11 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
         }
       }
     std::swap(layer_, next_layer_);
+    if (k + 1 < distance) {
+      double soonest = std::numeric_limits<double>::infinity();
+      for (int y : layer_) soonest = std::min(soonest, arrival_[idx(y)]);
+      if (loses(soonest)) return false;
+    }
   }
   for (int y = v; y != u; y = previous_[idx(y)]) {
     const int x = previous_[idx(y)];
@@ -344,6 +368,7 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
     path_.push_back({x, y, channel, channel == via_[idx(y)].channel, via_[idx(y)].slot});
   }
   std::reverse(path_.begin(), path_.end());
+  return true;
 }
 
 double ContentionBuilder::book_inputs(int task, int p, bool record) const {
@@ -362,10 +387,12 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // would see them asked for.
   std::sort(inputs_.begin(), inputs_.end());
   tentative_ = !record;
+  constexpr double kLost = std::numeric_limits<double>::infinity();
+  if (loses(ready)) return kLost;
   for (const auto& [leaves, e] : inputs_) {
     const int from = schedule_.tasks[idx(g.edge(e).from)].processor;
     const double data = g.edge(e).data;
-    route(from, p, leaves, data);
+    if (!route(from, p, leaves, data)) return kLost;
     const int message = static_cast<int>(schedule_.messages.size());
     if (record)
       schedule_.messages.push_back(ScheduledMessage{e, 0, 0, static_cast<int>(schedule_.hops.size())});
@@ -381,6 +408,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
       m.arrive = at;
     }
     ready = std::max(ready, at);
+    if (loses(ready)) return kLost;
   }
   return ready;
 }
@@ -466,6 +494,19 @@ double ContentionBuilder::data_ready(int task, int p) const {
 double ContentionBuilder::start_from(int task, int p, double not_before) const {
   const double ready = std::max(book_inputs(task, p, false), not_before);
   const double start = fit(cpu_[idx(p)], ready, problem_.exec_time(task, p));
+  rollback();
+  return start;
+}
+
+double ContentionBuilder::start_from(int task, int p, double not_before, const Cutoff& cutoff) const {
+  cutoff_ = cutoff;
+  const double ready = book_inputs(task, p, false);
+  cutoff_ = Cutoff{};
+  if (ready == std::numeric_limits<double>::infinity()) {
+    rollback();
+    return ready;
+  }
+  const double start = fit(cpu_[idx(p)], std::max(ready, not_before), problem_.exec_time(task, p));
   rollback();
   return start;
 }

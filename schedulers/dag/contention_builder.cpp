@@ -386,7 +386,9 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // Earliest-leaving message first, ties to the lower edge index: the order the engine
   // would see them asked for.
   std::sort(inputs_.begin(), inputs_.end());
-  tentative_ = !record;
+  // Tentatively even when recording: place() commits the bookings after them all, so that its
+  // messages share the reach trees of the evaluations before it (a commit makes them stale).
+  tentative_ = true;
   constexpr double kLost = std::numeric_limits<double>::infinity();
   if (loses(ready)) return kLost;
   for (const auto& [leaves, e] : inputs_) {
@@ -512,10 +514,14 @@ double ContentionBuilder::start_from(int task, int p, double not_before, const C
 }
 
 double ContentionBuilder::place(int task, int p, double start) {
+  // The messages booked as an evaluation books them, then committed in the order they were
+  // booked: fits on the tentative bookings are fits on them committed.
   const double ready = std::max(book_inputs(task, p, true), start);
+  tentative_ = false;
+  for (const Tentative& o : overlay_) book(*o.resource, o.start, o.finish);
+  rollback();
   const double duration = problem_.exec_time(task, p);
   const double s = cpu_[idx(p)].earliest_fit(ready, duration);
-  tentative_ = false;
   book(cpu_[idx(p)], s, s + duration);
   TaskPlacement& t = schedule_.tasks[idx(task)];
   t.processor = p;

@@ -107,7 +107,7 @@ class ContentionBuilder {
   mutable std::vector<std::vector<IdleIntervals>> send_, recv_;  // lanes; empty: unbounded
   std::vector<bool> channel_searched_;  // per link direction: not always held with a single port
   struct Tentative {
-    const IdleIntervals* resource;
+    IdleIntervals* resource;
     double start, finish;
   };
   mutable std::vector<Tentative> overlay_;

@@ -57,6 +57,7 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   visit_.assign(idx(n), 0);
   clean_.assign(idx(n), 0);
   marked_.assign(idx(n), 0);
+  layer_slot_.assign(idx(n), 0);
   via_.resize(idx(n));
 }
 
@@ -220,25 +221,27 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
     layer_.assign(1, u);
     for (int k = 0; k < distance; ++k) {
       next_layer_.clear();
+      ways_.clear();
       std::sort(layer_.begin(), layer_.end());
+      // The ways into each processor of the next layer not yet final, in the order the
+      // predecessors are taken (lower-numbered first): that order breaks ties.
       for (int x : layer_) {
         const double at = x == u ? ready : reach[idx(x)].finish;
         for (const Arc& a : router_.arcs(x)) {
           const int y = a.to;
           if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
-          Reach& r = reach[idx(y)];
-          const bool first_visit = visit_[idx(y)] != visit_now_;
-          if (first_visit) {
+          if (visit_[idx(y)] != visit_now_) {
             visit_[idx(y)] = visit_now_;
+            layer_slot_[idx(y)] = static_cast<int>(next_layer_.size());
             next_layer_.push_back(y);
           }
+          const Reach& r = reach[idx(y)];
           if (r.stamp == tree.stamp && r.version == 0) continue;  // final from an earlier call
           const double d = hop_duration(a.channel, data);
-          const HopSlot slot = fit_hop(x, y, a.channel, at, d);
-          const double f = slot.start + d;
-          if (first_visit || f < r.finish) r = {tree.stamp, x, a.channel, 1, 0, slot, f};
+          ways_.push_back({layer_slot_[idx(y)], x, a.channel, at, d, at + d});
         }
       }
+      best_ways_in(tree);
       // Every shortest path passes the layer: the earliest arrival in it bounds the message's.
       double soonest = std::numeric_limits<double>::infinity();
       for (int y : next_layer_) {
@@ -254,6 +257,48 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
   }
   std::swap(overlay_, overlay_aside_);
   return whole;
+}
+
+void ContentionBuilder::best_ways_in(ReachTree& tree) const {
+  // Grouped by processor (a counting sort, which keeps each group in the order above). In a
+  // group the way of least bound is fitted first; then a way whose bound (its hop cannot end
+  // sooner: it leaves no sooner than its sender's arrival) is past the best end found, or
+  // equal to it from a later way, cannot win and is not fitted. The winner is the least
+  // (end, order), as fitting every way in order and keeping the first least end gives.
+  const std::size_t groups = next_layer_.size();
+  way_start_.assign(groups + 1, 0);
+  for (const WayIn& w : ways_) ++way_start_[idx(w.slot) + 1];
+  for (std::size_t g = 0; g < groups; ++g) way_start_[g + 1] += way_start_[g];
+  grouped_ways_.resize(ways_.size());
+  way_fill_.assign(way_start_.begin(), way_start_.end() - 1);
+  for (const WayIn& w : ways_) grouped_ways_[idx(way_fill_[idx(w.slot)]++)] = w;
+  for (std::size_t g = 0; g < groups; ++g) {
+    const int begin = way_start_[g], end = way_start_[g + 1];
+    if (begin == end) continue;
+    int first = begin;
+    for (int i = begin + 1; i < end; ++i)
+      if (grouped_ways_[idx(i)].bound < grouped_ways_[idx(first)].bound) first = i;
+    int best = -1;
+    HopSlot best_slot{};
+    double best_end = 0;
+    const int y = next_layer_[g];
+    auto try_way = [&](int i) {
+      const WayIn& w = grouped_ways_[idx(i)];
+      if (best >= 0 && (w.bound > best_end || (w.bound == best_end && i > best))) return;
+      const HopSlot slot = fit_hop(w.from, y, w.channel, w.at, w.duration);
+      const double f = slot.start + w.duration;
+      if (best < 0 || f < best_end || (f == best_end && i < best)) {
+        best = i;
+        best_slot = slot;
+        best_end = f;
+      }
+    };
+    try_way(first);
+    for (int i = begin; i < end; ++i)
+      if (i != first) try_way(i);
+    const WayIn& w = grouped_ways_[idx(best)];
+    tree.reach[idx(y)] = {tree.stamp, w.from, w.channel, 1, 0, best_slot, best_end};
+  }
 }
 
 bool ContentionBuilder::untouched(int x, int y) const {

@@ -164,6 +164,16 @@ class ContentionBuilder {
   // shortest paths (route: earliest).
   // False when cut short by the cutoff (the tree then holds part of the way).
   bool fill_reach(ReachTree& tree, int u, int v, double ready, double data) const;
+  // route: earliest's DP, one layer: a way into a processor of the next layer (its index
+  // there), from a processor of this one whose arrival is `at`; bound = at + duration.
+  struct WayIn {
+    int slot, from, channel;
+    double at, duration, bound;
+  };
+  mutable std::vector<WayIn> ways_, grouped_ways_;
+  mutable std::vector<int> layer_slot_, way_start_, way_fill_;
+  // Sets the tree's entry of each processor of next_layer_ that has ways_ in: the best of them.
+  void best_ways_in(ReachTree& tree) const;
   // Whether the tentative bookings leave the resources of a hop x->y alone.
   bool untouched(int x, int y) const;
   mutable std::array<ReachTree, 4> trees_;  // a task's inputs: at most 3 in the generated graphs

@@ -590,6 +590,58 @@ TEST(ContentionAware, BoundedSearchChoosesAsEvaluatingEveryProcessor) {
   }
 }
 
+// An evaluation with a cutoff stops only when its key loses to it, and otherwise finds the start
+// of the evaluation without one: both routes, one port and every port, with and without
+// co-processors, cutoffs below, at and above the key, ties won and lost.
+TEST(ContentionAware, CutoffStopsOnlyEvaluationsThatLose) {
+  const Topology cube = hypercube(4);
+  int cut = 0, kept = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    RandomDagParams gp;
+    gp.tasks = 40;
+    gp.seed = seed;
+    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
+    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
+                                                                  processor(seed < 3 ? 1 : kAllPorts, seed < 3 ? 1 : kAllPorts, seed % 2 == 1),
+                                                                  1, 0.5));
+    DagProblem p = box.problem();
+    p.options.model = CommModel::contention;
+    p.options.route = seed % 3 == 1 ? RouteChoice::earliest : RouteChoice::engine;
+    Schedule schedule;
+    schedule.tasks.assign(static_cast<std::size_t>(p.graph.size()), TaskPlacement{});
+    ContentionBuilder builder(p, schedule);
+    for (int t : topological_order(p.graph)) {
+      int best = -1;
+      double best_finish = 0, best_start = 0;
+      for (int q = 0; q < p.processors(); ++q) {
+        const double duration = p.exec_time(t, q);
+        const double start = builder.start_from(t, q, 0);
+        const double finish = start + duration;
+        for (const double shift : {-2.0, -0.5, 0.0, 0.5})
+          for (const bool ties_lose : {false, true}) {
+            const double key = finish + shift;
+            const double got = builder.start_from(t, q, 0, {key, duration, ties_lose});
+            if (std::isinf(got)) {
+              ++cut;
+              EXPECT_TRUE(finish > key || (finish == key && ties_lose)) << "seed " << seed << " task " << t << " on " << q;
+            } else {
+              ++kept;
+              EXPECT_EQ(got, start) << "seed " << seed << " task " << t << " on " << q;
+            }
+          }
+        if (best < 0 || finish < best_finish) {
+          best = q;
+          best_finish = finish;
+          best_start = start;
+        }
+      }
+      builder.place(t, best, best_start);
+    }
+  }
+  EXPECT_GT(cut, 0);
+  EXPECT_GT(kept, 0);
+}
+
 }  // namespace
 }  // namespace mpnsim
 

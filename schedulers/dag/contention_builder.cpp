@@ -35,6 +35,13 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
     if (ps.send_ports != kAllPorts && ps.send_ports < out_degree) send_[idx(p)].resize(idx(ps.send_ports));
     if (ps.recv_ports != kAllPorts && ps.recv_ports < in_degree[idx(p)]) recv_[idx(p)].resize(idx(ps.recv_ports));
   }
+  // A link direction whose sender has a single send port, or whose receiver a single receive
+  // port, is held by each of its hops only together with that port: fit_hop never searches
+  // it, so it is not booked either.
+  channel_searched_.assign(channel_.size(), true);
+  for (int p = 0; p < n; ++p)
+    for (const Arc& a : router_.arcs(p))
+      if (send_[idx(p)].size() == 1 || recv_[idx(a.to)].size() == 1) channel_searched_[idx(a.channel)] = false;
   if (!m.links.empty()) {
     cheapest_startup_ = m.links[0].startup;
     cheapest_per_unit_ = m.links[0].z * m.Tcm;
@@ -50,6 +57,7 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   visit_.assign(idx(n), 0);
   clean_.assign(idx(n), 0);
   marked_.assign(idx(n), 0);
+  layer_slot_.assign(idx(n), 0);
   via_.resize(idx(n));
 }
 
@@ -87,26 +95,41 @@ int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, do
 }
 
 ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
-  // Each resource moves t to its own earliest fit; a pass that moves nothing leaves a t at
-  // which all of them are idle for d. t only grows, to gap starts, so this ends, at the least
-  // such t. A resource whose every booking is also on another one is left out, as it cannot
-  // move that t: with a single send port, every hop of the u->v link also holds it, and it
-  // holds u's CPU for each of its hops when u has no co-processor (receive ports alike).
+  // Each resource moves t to its own earliest fit; once none moves it, all of them are idle
+  // for d at t. t only grows, to gap starts, so this ends, at the least such t. A resource
+  // whose every booking is also on another one is left out, as it cannot move that t: with a
+  // single send port, every hop of the u->v link also holds it, and it holds u's CPU for
+  // each of its hops when u has no co-processor (receive ports alike).
   const std::vector<IdleIntervals>& send = send_[idx(u)];
   const std::vector<IdleIntervals>& recv = recv_[idx(v)];
   const bool one_send = send.size() == 1, one_recv = recv.size() == 1;
-  const bool check_channel = !one_send && !one_recv;
+  const bool check_channel = channel_searched_[idx(channel)];
   const bool check_send = !send.empty() && !(one_send && shares_cpu_[idx(u)]);
   const bool check_recv = !recv.empty() && !(one_recv && shares_cpu_[idx(v)]);
+  // The resources to search, each a timetable or a set of lanes (idle when one lane is).
+  struct Searched {
+    const IdleIntervals* one;
+    const std::vector<IdleIntervals>* lanes;
+  };
+  std::array<Searched, 5> searched;
+  int n = 0;
+  if (check_channel) searched[idx(n++)] = {&channel_[idx(channel)], nullptr};
+  if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr};
+  if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr};
+  if (check_send) searched[idx(n++)] = one_send ? Searched{&send[0], nullptr} : Searched{nullptr, &send};
+  if (check_recv) searched[idx(n++)] = one_recv ? Searched{&recv[0], nullptr} : Searched{nullptr, &recv};
+  // Round and round until every resource in a row has left t where it was: each of them is
+  // then idle on [t, t + d]. (A pass that moves nothing, as before, asked each once more.)
   double t = ready;
-  for (;;) {
-    const double before = t;
-    if (check_channel) t = fit(channel_[idx(channel)], t, d);
-    if (shares_cpu_[idx(u)]) t = fit(cpu_[idx(u)], t, d);
-    if (shares_cpu_[idx(v)]) t = fit(cpu_[idx(v)], t, d);
-    if (check_send) t = one_send ? fit(send[0], t, d) : lanes_fit(send, t, d);
-    if (check_recv) t = one_recv ? fit(recv[0], t, d) : lanes_fit(recv, t, d);
-    if (t == before) break;
+  for (int i = 0, unmoved = 0; unmoved < n; i = i + 1 == n ? 0 : i + 1) {
+    const Searched& r = searched[idx(i)];
+    const double next = r.one ? fit(*r.one, t, d) : lanes_fit(*r.lanes, t, d);
+    if (next == t) {
+      ++unmoved;
+    } else {
+      t = next;
+      unmoved = 1;
+    }
   }
   // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
   return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
@@ -137,7 +160,7 @@ double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& sl
                                     int message) const {
   const double finish = slot.start + d;
   if (tentative_) marked_[idx(u)] = marked_[idx(v)] = mark_now_;
-  book(channel_[idx(channel)], slot.start, finish);
+  if (channel_searched_[idx(channel)]) book(channel_[idx(channel)], slot.start, finish);
   if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
   if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish);
   if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish);
@@ -158,9 +181,13 @@ ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready,
   return t;
 }
 
-void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, double data) const {
-  // On the committed timetables alone: the tentative bookings are put aside meanwhile.
+bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, double data) const {
+  // On the committed timetables alone: the tentative bookings are put aside meanwhile. A hop
+  // found to end where the evaluation's cutoff already loses stops the filling (returns
+  // false): the tentative bookings only delay the message, and its arrival is no sooner than
+  // any of its hops' ends. The entries found so far stay right for later calls.
   std::swap(overlay_, overlay_aside_);
+  bool whole = true;
   std::vector<Reach>& reach = tree.reach;
   if (problem_.options.route == RouteChoice::engine) {
     // An entry serves when it was found after the same hops: same sender, channel and sender's entry.
@@ -177,6 +204,10 @@ void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
       at = r.finish;
       parent = r.version;
       x = a.to;
+      if (loses(at)) {
+        whole = false;
+        break;
+      }
     }
   } else {
     // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
@@ -190,30 +221,84 @@ void ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
     layer_.assign(1, u);
     for (int k = 0; k < distance; ++k) {
       next_layer_.clear();
+      ways_.clear();
       std::sort(layer_.begin(), layer_.end());
+      // The ways into each processor of the next layer not yet final, in the order the
+      // predecessors are taken (lower-numbered first): that order breaks ties.
       for (int x : layer_) {
         const double at = x == u ? ready : reach[idx(x)].finish;
         for (const Arc& a : router_.arcs(x)) {
           const int y = a.to;
           if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
-          Reach& r = reach[idx(y)];
-          const bool first_visit = visit_[idx(y)] != visit_now_;
-          if (first_visit) {
+          if (visit_[idx(y)] != visit_now_) {
             visit_[idx(y)] = visit_now_;
+            layer_slot_[idx(y)] = static_cast<int>(next_layer_.size());
             next_layer_.push_back(y);
           }
+          const Reach& r = reach[idx(y)];
           if (r.stamp == tree.stamp && r.version == 0) continue;  // final from an earlier call
           const double d = hop_duration(a.channel, data);
-          const HopSlot slot = fit_hop(x, y, a.channel, at, d);
-          const double f = slot.start + d;
-          if (first_visit || f < r.finish) r = {tree.stamp, x, a.channel, 1, 0, slot, f};
+          ways_.push_back({layer_slot_[idx(y)], x, a.channel, at, d, at + d});
         }
       }
-      for (int y : next_layer_) reach[idx(y)].version = 0;  // final
+      best_ways_in(tree);
+      // Every shortest path passes the layer: the earliest arrival in it bounds the message's.
+      double soonest = std::numeric_limits<double>::infinity();
+      for (int y : next_layer_) {
+        reach[idx(y)].version = 0;  // final
+        soonest = std::min(soonest, reach[idx(y)].finish);
+      }
       std::swap(layer_, next_layer_);
+      if (k + 1 < distance && loses(soonest)) {
+        whole = false;
+        break;
+      }
     }
   }
   std::swap(overlay_, overlay_aside_);
+  return whole;
+}
+
+void ContentionBuilder::best_ways_in(ReachTree& tree) const {
+  // Grouped by processor (a counting sort, which keeps each group in the order above). In a
+  // group the way of least bound is fitted first; then a way whose bound (its hop cannot end
+  // sooner: it leaves no sooner than its sender's arrival) is past the best end found, or
+  // equal to it from a later way, cannot win and is not fitted. The winner is the least
+  // (end, order), as fitting every way in order and keeping the first least end gives.
+  const std::size_t groups = next_layer_.size();
+  way_start_.assign(groups + 1, 0);
+  for (const WayIn& w : ways_) ++way_start_[idx(w.slot) + 1];
+  for (std::size_t g = 0; g < groups; ++g) way_start_[g + 1] += way_start_[g];
+  grouped_ways_.resize(ways_.size());
+  way_fill_.assign(way_start_.begin(), way_start_.end() - 1);
+  for (const WayIn& w : ways_) grouped_ways_[idx(way_fill_[idx(w.slot)]++)] = w;
+  for (std::size_t g = 0; g < groups; ++g) {
+    const int begin = way_start_[g], end = way_start_[g + 1];
+    if (begin == end) continue;
+    int first = begin;
+    for (int i = begin + 1; i < end; ++i)
+      if (grouped_ways_[idx(i)].bound < grouped_ways_[idx(first)].bound) first = i;
+    int best = -1;
+    HopSlot best_slot{};
+    double best_end = 0;
+    const int y = next_layer_[g];
+    auto try_way = [&](int i) {
+      const WayIn& w = grouped_ways_[idx(i)];
+      if (best >= 0 && (w.bound > best_end || (w.bound == best_end && i > best))) return;
+      const HopSlot slot = fit_hop(w.from, y, w.channel, w.at, w.duration);
+      const double f = slot.start + w.duration;
+      if (best < 0 || f < best_end || (f == best_end && i < best)) {
+        best = i;
+        best_slot = slot;
+        best_end = f;
+      }
+    };
+    try_way(first);
+    for (int i = begin; i < end; ++i)
+      if (i != first) try_way(i);
+    const WayIn& w = grouped_ways_[idx(best)];
+    tree.reach[idx(y)] = {tree.stamp, w.from, w.channel, 1, 0, best_slot, best_end};
+  }
 }
 
 bool ContentionBuilder::untouched(int x, int y) const {
@@ -222,12 +307,12 @@ bool ContentionBuilder::untouched(int x, int y) const {
   return marked_[idx(x)] != mark_now_ && marked_[idx(y)] != mark_now_;
 }
 
-void ContentionBuilder::route(int u, int v, double ready, double data) const {
+bool ContentionBuilder::route(int u, int v, double ready, double data) const {
   // The hops of one message never delay each other (they share only the CPU of the
   // processor between two of them, the first ending before the second may start), so each
   // hop's fit as the route is chosen is the one book_hop would find as the message is booked.
   ReachTree& tree = reach_tree(u, ready, data);
-  fill_reach(tree, u, v, ready, data);
+  if (!fill_reach(tree, u, v, ready, data)) return false;
   const std::vector<Reach>& reach = tree.reach;
   path_.clear();
   const bool engine = problem_.options.route == RouteChoice::engine;
@@ -239,7 +324,7 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
         path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot});
         x = a.to;
       }
-      return;
+      return true;
     }
     for (int y = v; y != u; y = reach[idx(y)].previous) {
       const Reach& r = reach[idx(y)];
@@ -247,7 +332,7 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
       path_.push_back({r.previous, y, channel, channel == r.channel, r.slot});
     }
     std::reverse(path_.begin(), path_.end());
-    return;
+    return true;
   }
   // Tentative bookings of earlier messages: a hop whose ends they do not touch, from a
   // processor reached as in the tree, fits as in the tree; the others are fitted again.
@@ -267,8 +352,9 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
       path_.push_back({x, a.to, a.channel, true, slot});
       at = finish;
       x = a.to;
+      if (loses(at)) return false;
     }
-    return;
+    return true;
   }
   // The DP again, where a processor whose tree predecessor is clean and whose tree hop is
   // untouched keeps its tree entry: every other way in is no sooner than in the tree, and a
@@ -315,6 +401,11 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
         }
       }
     std::swap(layer_, next_layer_);
+    if (k + 1 < distance) {
+      double soonest = std::numeric_limits<double>::infinity();
+      for (int y : layer_) soonest = std::min(soonest, arrival_[idx(y)]);
+      if (loses(soonest)) return false;
+    }
   }
   for (int y = v; y != u; y = previous_[idx(y)]) {
     const int x = previous_[idx(y)];
@@ -322,6 +413,7 @@ void ContentionBuilder::route(int u, int v, double ready, double data) const {
     path_.push_back({x, y, channel, channel == via_[idx(y)].channel, via_[idx(y)].slot});
   }
   std::reverse(path_.begin(), path_.end());
+  return true;
 }
 
 double ContentionBuilder::book_inputs(int task, int p, bool record) const {
@@ -339,11 +431,15 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // Earliest-leaving message first, ties to the lower edge index: the order the engine
   // would see them asked for.
   std::sort(inputs_.begin(), inputs_.end());
-  tentative_ = !record;
+  // Tentatively even when recording: place() commits the bookings after them all, so that its
+  // messages share the reach trees of the evaluations before it (a commit makes them stale).
+  tentative_ = true;
+  constexpr double kLost = std::numeric_limits<double>::infinity();
+  if (loses(ready)) return kLost;
   for (const auto& [leaves, e] : inputs_) {
     const int from = schedule_.tasks[idx(g.edge(e).from)].processor;
     const double data = g.edge(e).data;
-    route(from, p, leaves, data);
+    if (!route(from, p, leaves, data)) return kLost;
     const int message = static_cast<int>(schedule_.messages.size());
     if (record)
       schedule_.messages.push_back(ScheduledMessage{e, 0, 0, static_cast<int>(schedule_.hops.size())});
@@ -359,6 +455,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
       m.arrive = at;
     }
     ready = std::max(ready, at);
+    if (loses(ready)) return kLost;
   }
   return ready;
 }
@@ -448,11 +545,28 @@ double ContentionBuilder::start_from(int task, int p, double not_before) const {
   return start;
 }
 
+double ContentionBuilder::start_from(int task, int p, double not_before, const Cutoff& cutoff) const {
+  cutoff_ = cutoff;
+  const double ready = book_inputs(task, p, false);
+  cutoff_ = Cutoff{};
+  if (ready == std::numeric_limits<double>::infinity()) {
+    rollback();
+    return ready;
+  }
+  const double start = fit(cpu_[idx(p)], std::max(ready, not_before), problem_.exec_time(task, p));
+  rollback();
+  return start;
+}
+
 double ContentionBuilder::place(int task, int p, double start) {
+  // The messages booked as an evaluation books them, then committed in the order they were
+  // booked: fits on the tentative bookings are fits on them committed.
   const double ready = std::max(book_inputs(task, p, true), start);
+  tentative_ = false;
+  for (const Tentative& o : overlay_) book(*o.resource, o.start, o.finish);
+  rollback();
   const double duration = problem_.exec_time(task, p);
   const double s = cpu_[idx(p)].earliest_fit(ready, duration);
-  tentative_ = false;
   book(cpu_[idx(p)], s, s + duration);
   TaskPlacement& t = schedule_.tasks[idx(task)];
   t.processor = p;

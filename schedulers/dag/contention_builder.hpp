@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,16 @@ class ContentionBuilder {
   // Earliest start on p at or after `not_before` and the data-ready time, in an idle
   // interval of p's CPU, with the task's messages booked tentatively.
   double start_from(int task, int p, double not_before) const;
+  // A key start + `add` that loses to `key` (greater, or equal when `ties_lose`).
+  struct Cutoff {
+    double key = std::numeric_limits<double>::infinity();
+    double add = 0;
+    bool ties_lose = false;
+  };
+  // start_from, or infinity as soon as the start is known to give a key that loses to the
+  // cutoff: an evaluation that cannot beat the best so far stops at the first message or hop
+  // whose end already says so. Where it does not stop, the same start as start_from.
+  double start_from(int task, int p, double not_before, const Cutoff& cutoff) const;
   // For every processor p, a time no later than data_ready(task, p), cheap: each message's
   // route without waiting on links (the engine's route delay, or with route: earliest the
   // fewest hops at the cheapest link), after the earliest idle time of the sender's send port
@@ -71,8 +82,10 @@ class ContentionBuilder {
   double book_slot(int u, int v, int channel, const HopSlot& slot, double duration, bool record, int message) const;
   // The route of a message from u to v leaving at `ready`, as (from, to, channel) per hop,
   // each with its slot where it is known (see ReachTree).
-  void route(int u, int v, double ready, double data) const;
-  // Books every input of `task` on p; returns the data-ready time.
+  // False when cut short: the message arrives where the cutoff loses (the path is then unset).
+  bool route(int u, int v, double ready, double data) const;
+  // Books every input of `task` on p; returns the data-ready time (infinity when the cutoff
+  // loses).
   double book_inputs(int task, int p, bool record) const;
   // Earliest fit on r of the committed bookings and the tentative ones.
   double fit(const IdleIntervals& r, double t, double d) const;
@@ -92,13 +105,21 @@ class ContentionBuilder {
   // they are and keeps its own few bookings in overlay_, which fit() also consults.
   mutable std::vector<IdleIntervals> cpu_, channel_;
   mutable std::vector<std::vector<IdleIntervals>> send_, recv_;  // lanes; empty: unbounded
+  std::vector<bool> channel_searched_;  // per link direction: not always held with a single port
   struct Tentative {
-    const IdleIntervals* resource;
+    IdleIntervals* resource;
     double start, finish;
   };
   mutable std::vector<Tentative> overlay_;
   mutable bool tentative_ = false;
   mutable double depart_floor_ = 0;  // set_departure_floor
+  mutable Cutoff cutoff_;            // of the start_from under way (none: the default)
+  // Whether a data-ready time of at least t makes the evaluation lose to cutoff_: the start is
+  // no sooner, and adding keeps the order in floating point.
+  bool loses(double t) const {
+    const double key = t + cutoff_.add;
+    return key > cutoff_.key || (key == cutoff_.key && cutoff_.ties_lose);
+  }
   mutable std::uint32_t next_booking_ = 0;
   // Scratch of route(): the hops found, and the shortest-path search of RouteChoice::earliest.
   struct Hop {
@@ -141,7 +162,18 @@ class ContentionBuilder {
   ReachTree& reach_tree(int u, double ready, double data) const;
   // Makes the tree hold every processor on the way from u to v (route: engine) or on its
   // shortest paths (route: earliest).
-  void fill_reach(ReachTree& tree, int u, int v, double ready, double data) const;
+  // False when cut short by the cutoff (the tree then holds part of the way).
+  bool fill_reach(ReachTree& tree, int u, int v, double ready, double data) const;
+  // route: earliest's DP, one layer: a way into a processor of the next layer (its index
+  // there), from a processor of this one whose arrival is `at`; bound = at + duration.
+  struct WayIn {
+    int slot, from, channel;
+    double at, duration, bound;
+  };
+  mutable std::vector<WayIn> ways_, grouped_ways_;
+  mutable std::vector<int> layer_slot_, way_start_, way_fill_;
+  // Sets the tree's entry of each processor of next_layer_ that has ways_ in: the best of them.
+  void best_ways_in(ReachTree& tree) const;
   // Whether the tentative bookings leave the resources of a hop x->y alone.
   bool untouched(int x, int y) const;
   mutable std::array<ReachTree, 4> trees_;  // a task's inputs: at most 3 in the generated graphs

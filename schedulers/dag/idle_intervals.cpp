@@ -62,6 +62,17 @@ void IdleIntervals::refresh(std::size_t block) {
   longest_ = tree_[1];
 }
 
+void IdleIntervals::shrunk(const Position& at, double old_start, double old_end) {
+  // A shorter finite gap leaves its block's longest as it was unless it was that longest (its
+  // pruning length only shrinks: the end moves down or the start up); then only a move of the
+  // block's first start is left to record. (The endless gap counts as none: cut, it counts.)
+  if (old_end != kEndless && pruning_length(old_start, old_end) < block_longest_[at.block]) {
+    if (at.index == 0) block_first_[at.block] = gap(at).start;
+    return;
+  }
+  refresh(at.block);
+}
+
 void IdleIntervals::retree(std::size_t from) {
   const std::size_t n = block_longest_.size();
   if (n > leaves_) {  // grown past the leaves: all afresh, twice as wide (amortized)
@@ -122,8 +133,12 @@ void IdleIntervals::insert(double start, double end) {
   const std::size_t b = after == block_first_.begin() ? 0 : static_cast<std::size_t>(after - block_first_.begin()) - 1;
   std::vector<Gap>& gaps = blocks_[b];
   const auto g = std::upper_bound(gaps.begin(), gaps.end(), start, [](double x, const Gap& y) { return x < y.start; });
+  const bool first = g == gaps.begin();
   gaps.insert(g, Gap{start, end});
   if (gaps.size() <= kBlockGaps) {
+    // The block's longest grows to the new gap's or stays: no scan of the block unless it
+    // grows or the block's first start moves.
+    if (!first && pruning_length(start, end) <= block_longest_[b]) return;
     refresh(b);
     return;
   }
@@ -189,12 +204,12 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   // The gap shrinks in place where it can (its start stays between its neighbours').
   if (start > gap_start) {
     gap(at).end = start;
-    refresh(at.block);
+    shrunk(at, gap_start, gap_end);
     if (gap_end > finish) insert(finish, gap_end);
   } else if (gap_end > finish) {
     gap(at).start = finish;
     if (gap_end == kEndless) tail_start_ = finish;
-    refresh(at.block);
+    shrunk(at, gap_start, gap_end);
   } else {
     erase(gap_start);
   }

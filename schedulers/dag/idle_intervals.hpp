@@ -60,6 +60,8 @@ class IdleIntervals {
   // start, else tail_start_.
   double first_holding_after(const Position& at, bool from_start, double d) const;
   void refresh(std::size_t block);  // its first start and longest gap, and longest_ (through tree_)
+  // After the gap at `at`, once [old_start, old_end], shrank in place: refresh() when needed.
+  void shrunk(const Position& at, double old_start, double old_end);
   void retree(std::size_t from);     // tree_ and longest_ again from block `from` on, after a block came or went there
   void insert(double start, double end);
   void erase(double start);

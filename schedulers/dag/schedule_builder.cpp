@@ -83,7 +83,15 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   Choice best;
   double best_key = std::numeric_limits<double>::infinity();
   auto evaluate = [&](int p) {
-    const double start = insertion ? insertion_start(task, p) : earliest_start(task, p);
+    double start = 0;
+    if (contention_) {
+      // Stopped as soon as it cannot beat the best so far (start infinite then): the same choice.
+      const double duration = problem_.exec_time(task, p);
+      const ContentionBuilder::Cutoff cutoff{best_key, by_finish ? duration : 0.0, p > best.processor};
+      start = contention_->start_from(task, p, insertion ? 0.0 : processor_ready(p), cutoff);
+    } else {
+      start = insertion ? insertion_start(task, p) : earliest_start(task, p);
+    }
     const double finish = start + problem_.exec_time(task, p);
     const double key = by_finish ? finish : start;
     if (key < best_key || (key == best_key && p < best.processor)) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -16,10 +17,10 @@ namespace mpnsim {
 namespace {
 
 // Plays a schedule of whole workflows on a fresh engine and machine, from time 0, the timeline
-// (its running totals, or its records) carried in and out. Fills finish[t] per task; returns
-// the time of the engine's last event.
+// (its running totals, or its records) carried in and out. `completed` gets every action's
+// completion (the tasks' first); returns the time of the engine's last event.
 double play_piece(const TaskGraph& graph, const Schedule& schedule, std::span<const double> dispatched,
-                  const MachineSpec& played, bool named, Timeline& timeline, std::span<double> finish) {
+                  const MachineSpec& played, bool named, Timeline& timeline, std::vector<double>& completed) {
   Engine engine;
   Machine m(engine, played);
   m.timeline() = std::move(timeline);
@@ -58,8 +59,7 @@ double play_piece(const TaskGraph& graph, const Schedule& schedule, std::span<co
       throw std::logic_error("replay_stream: the replay plan's message actions are not where they were expected");
     first.after.push_back(release(at));
   }
-  const PlanOutcome outcome = play(std::move(plan), m);
-  std::copy(outcome.completed.begin(), outcome.completed.begin() + graph.size(), finish.begin());
+  completed = play(std::move(plan), m).completed;
   timeline = std::move(m.timeline());
   return engine.now();
 }
@@ -76,19 +76,6 @@ class StreamPieces {
     for (int e = g.edge_count() - 1; e >= 0; --e) first_edge_[static_cast<std::size_t>(stream.workflow_of(g.edge(e).from))] = e;
     for (int w = workflows - 1; w >= 0; --w)
       first_edge_[static_cast<std::size_t>(w)] = std::min(first_edge_[static_cast<std::size_t>(w)], first_edge_[static_cast<std::size_t>(w) + 1]);
-    // Each workflow's messages, in schedule order (a counting sort by workflow).
-    first_message_.assign(static_cast<std::size_t>(workflows) + 1, 0);
-    std::vector<int> workflow_of_message(schedule.messages.size());
-    for (std::size_t k = 0; k < schedule.messages.size(); ++k) {
-      const int w = stream.workflow_of(g.edge(schedule.messages[k].edge).from);
-      workflow_of_message[k] = w;
-      ++first_message_[static_cast<std::size_t>(w) + 1];
-    }
-    for (int w = 0; w < workflows; ++w) first_message_[static_cast<std::size_t>(w) + 1] += first_message_[static_cast<std::size_t>(w)];
-    messages_.resize(schedule.messages.size());
-    std::vector<int> at(first_message_.begin(), first_message_.end() - 1);
-    for (std::size_t k = 0; k < schedule.messages.size(); ++k)
-      messages_[static_cast<std::size_t>(at[static_cast<std::size_t>(workflow_of_message[k])]++)] = static_cast<int>(k);
     // The plan's last end of each workflow (tasks, messages, hops) and its first dispatch.
     std::vector<double> end(static_cast<std::size_t>(workflows), 0.0);
     std::vector<double> first_dispatch(static_cast<std::size_t>(workflows), std::numeric_limits<double>::infinity());
@@ -98,12 +85,12 @@ class StreamPieces {
         e = std::max(e, schedule.tasks[static_cast<std::size_t>(t)].finish);
         first_dispatch[static_cast<std::size_t>(w)] = std::min(first_dispatch[static_cast<std::size_t>(w)], dispatched[static_cast<std::size_t>(t)]);
       }
-      for (int i = first_message_[static_cast<std::size_t>(w)]; i < first_message_[static_cast<std::size_t>(w) + 1]; ++i) {
-        const std::size_t k = static_cast<std::size_t>(messages_[static_cast<std::size_t>(i)]);
-        e = std::max(e, schedule.messages[k].arrive);
-        if (schedule.contention_aware)
-          for (int h = schedule.messages[k].first_hop; h < schedule.hop_end(k); ++h) e = std::max(e, schedule.hops[static_cast<std::size_t>(h)].finish);
-      }
+    }
+    for (std::size_t k = 0; k < schedule.messages.size(); ++k) {
+      double& e = end[static_cast<std::size_t>(stream.workflow_of(g.edge(schedule.messages[k].edge).from))];
+      e = std::max(e, schedule.messages[k].arrive);
+      if (schedule.contention_aware)
+        for (int h = schedule.messages[k].first_hop; h < schedule.hop_end(k); ++h) e = std::max(e, schedule.hops[static_cast<std::size_t>(h)].finish);
     }
     // release_[b]: the first dispatch of workflow b or later (infinity at the end). The stream
     // may be cut before b when everything before b ends, in the plan, before that.
@@ -130,8 +117,24 @@ class StreamPieces {
   }
   double release(int b) const { return release_[static_cast<std::size_t>(b)]; }
 
+  // Each workflow's messages, in schedule order (a counting sort by workflow): what piece()
+  // reads, made only when the stream is cut (a stream played whole needs none of it).
+  void index_messages() {
+    const int workflows = stream_.workflows();
+    first_message_.assign(static_cast<std::size_t>(workflows) + 1, 0);
+    for (const ScheduledMessage& m : schedule_.messages)
+      ++first_message_[static_cast<std::size_t>(stream_.workflow_of(stream_.graph.edge(m.edge).from)) + 1];
+    for (int w = 0; w < workflows; ++w) first_message_[static_cast<std::size_t>(w) + 1] += first_message_[static_cast<std::size_t>(w)];
+    messages_.resize(schedule_.messages.size());
+    std::vector<int> at(first_message_.begin(), first_message_.end() - 1);
+    for (std::size_t k = 0; k < schedule_.messages.size(); ++k) {
+      const int w = stream_.workflow_of(stream_.graph.edge(schedule_.messages[k].edge).from);
+      messages_[static_cast<std::size_t>(at[static_cast<std::size_t>(w)]++)] = static_cast<int>(k);
+    }
+  }
+
   // Workflows [a, b) as a graph, schedule and dispatch instants of their own, every task,
-  // edge, message and hop in the stream's order, renumbered from 0.
+  // edge, message and hop in the stream's order, renumbered from 0 (after index_messages).
   struct Piece {
     TaskGraph graph{"piece"};
     Schedule schedule;
@@ -183,8 +186,8 @@ class StreamPieces {
   const Schedule& schedule_;
   std::span<const double> dispatched_;
   std::vector<int> first_edge_;     // per workflow, and the edge count
-  std::vector<int> first_message_;  // per workflow into messages_
-  std::vector<int> messages_;       // message numbers, workflow by workflow
+  std::vector<int> first_message_;  // per workflow into messages_ (index_messages)
+  std::vector<int> messages_;       // message numbers, workflow by workflow (index_messages)
   std::vector<double> release_;
   std::vector<bool> cut_;           // cut_[b]: the stream may be cut before workflow b
 };
@@ -197,37 +200,42 @@ StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedul
   check_costs_fit(graph, machine);
   const MachineSpec played = replay_machine(graph, machine);
   StreamReplay r;
-  r.finish.assign(static_cast<std::size_t>(graph.size()), 0.0);
   Timeline timeline;
   timeline.keep_records(keep_timeline);
   const int workflows = stream.workflows();
-  if (keep_timeline || workflows <= 1) {
-    // The whole stream at once: a timeline of it is kept anyway (the Gantt chart, the trace).
-    play_piece(graph, schedule, dispatched, played, keep_timeline, timeline, r.finish);
+  std::vector<double> completed;
+  std::optional<StreamPieces> pieces;
+  if (!keep_timeline && workflows > 1) pieces.emplace(stream, schedule, dispatched);
+  if (!pieces || pieces->next_cut(0, min_piece_tasks) == workflows) {
+    // The whole stream at once: with a timeline, which holds the whole stream anyway (the Gantt
+    // chart, the trace), or where no instant with nothing in flight cuts it.
+    play_piece(graph, schedule, dispatched, played, keep_timeline, timeline, completed);
+    r.finish.assign(completed.begin(), completed.begin() + graph.size());
     r.pieces = 1;
   } else {
-    const StreamPieces pieces(stream, schedule, dispatched);
+    pieces->index_messages();
+    r.finish.assign(static_cast<std::size_t>(graph.size()), 0.0);
     int a = 0;
     while (a < workflows) {
-      int b = pieces.next_cut(a, min_piece_tasks);
+      int b = pieces->next_cut(a, min_piece_tasks);
       const Timeline before = b < workflows ? timeline : Timeline();
       for (;;) {
         const int t0 = stream.first_task[static_cast<std::size_t>(a)], t1 = stream.first_task[static_cast<std::size_t>(b)];
-        const std::span<double> finish = std::span<double>(r.finish).subspan(static_cast<std::size_t>(t0), static_cast<std::size_t>(t1 - t0));
         double end;
-        if (a == 0 && b == workflows) {
-          end = play_piece(graph, schedule, dispatched, played, false, timeline, finish);
+        if (a == 0 && b == workflows) {  // played again up to the whole stream: no copy of it
+          end = play_piece(graph, schedule, dispatched, played, false, timeline, completed);
         } else {
-          const StreamPieces::Piece p = pieces.piece(a, b);
-          end = play_piece(p.graph, p.schedule, p.dispatched, played, false, timeline, finish);
+          const StreamPieces::Piece p = pieces->piece(a, b);
+          end = play_piece(p.graph, p.schedule, p.dispatched, played, false, timeline, completed);
         }
+        std::copy(completed.begin(), completed.begin() + (t1 - t0), r.finish.begin() + t0);
         // The plan left the machine idle before b's first dispatch; so must the replay, which
         // may queue messages longer than planned (comm: free). Else the piece is played again
         // with the workflows after it, twice as many tasks at least, from the same totals.
-        if (end < pieces.release(b)) break;
+        if (end < pieces->release(b)) break;
         timeline = before;
         ++r.played_again;
-        b = pieces.next_cut(a, std::max(2LL * (t1 - t0), t1 - t0 + 1LL));
+        b = pieces->next_cut(a, std::max(2LL * (t1 - t0), t1 - t0 + 1LL));
       }
       ++r.pieces;
       a = b;

@@ -538,6 +538,14 @@ double ContentionBuilder::data_ready(int task, int p) const {
   return ready;
 }
 
+void ContentionBuilder::forget_before(double t) {
+  for (IdleIntervals& r : cpu_) r.forget_before(t);
+  for (IdleIntervals& r : channel_) r.forget_before(t);
+  for (auto* ports : {&send_, &recv_})
+    for (std::vector<IdleIntervals>& lanes : *ports)
+      for (IdleIntervals& r : lanes) r.forget_before(t);
+}
+
 double ContentionBuilder::start_from(int task, int p, double not_before) const {
   const double ready = std::max(book_inputs(task, p, false), not_before);
   const double start = fit(cpu_[idx(p)], ready, problem_.exec_time(task, p));

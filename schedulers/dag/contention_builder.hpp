@@ -62,6 +62,9 @@ class ContentionBuilder {
   // Messages booked from now on leave no sooner than `t` (0: when their producer finishes): an
   // online dispatch at instant t (ScheduleBuilder::dispatch).
   void set_departure_floor(double t) const { depart_floor_ = t; }
+  // Every timetable forgets what ends before t (IdleIntervals::forget_before), for a caller
+  // that books nothing and asks about nothing before t from now on.
+  void forget_before(double t);
 
   // Books the task's messages and the task itself at start_from(task, p, start); fills its
   // placement, messages and hops in the schedule. Returns the start it was given.

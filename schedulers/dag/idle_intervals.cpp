@@ -244,6 +244,31 @@ void IdleIntervals::occupy(double start, double finish) {
   }
 }
 
+void IdleIntervals::forget_before(double t) {
+  // The gaps are disjoint and in order, so their ends are too: blocks [0, k) are those whose
+  // last gap ends before t. A gap ending at t stays (a booking of zero duration may go there).
+  std::size_t lo = 0, hi = blocks_.size();
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi) / 2;
+    if (blocks_[mid].back().end < t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const std::size_t k = lo;
+  if (k == 0 || 2 * k < blocks_.size()) return;
+  // A question at s >= t found the gap of largest start <= s, or none: one of those dropped
+  // (it ended before s) sent it on to the gaps after, all kept, as no gap now sends it on.
+  for (std::size_t b = 0; b < k; ++b) live_ -= blocks_[b].size();
+  const auto drop = static_cast<std::ptrdiff_t>(k);
+  blocks_.erase(blocks_.begin(), blocks_.begin() + drop);
+  block_first_.erase(block_first_.begin(), block_first_.begin() + drop);
+  block_longest_.erase(block_longest_.begin(), block_longest_.begin() + drop);
+  leaves_ = 0;  // the tree of longest gaps afresh, as wide as the blocks left
+  tree_.clear();
+  retree(0);
+}
+
 void IdleIntervals::undo(const Change& c) {
   assert(!keep_boundaries_);
   if (!c.cut) return;

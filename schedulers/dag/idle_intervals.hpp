@@ -43,6 +43,12 @@ class IdleIntervals {
   // scheduler's, can overlap busy time; the schedule is then invalid, and the checker says so.)
   void occupy(double start, double finish);
 
+  // Forgets the gaps that end before t, for a caller that books nothing and asks about no
+  // time before t from now on (an online policy at its instant): earliest_fit(s, d), book()
+  // and occupy() at s >= t answer as before. Whole blocks go, once they are at least half
+  // of them, so that a call costs a binary search and the rest is paid by the blocks dropped.
+  void forget_before(double t);
+
   std::size_t gaps() const { return live_; }
 
  private:

@@ -200,6 +200,11 @@ double ScheduleBuilder::dispatch_start(int task, int p, double at) const {
 
 void ScheduleBuilder::dispatch(int task, int p, double start, double at) { place_leaving(task, p, start, at); }
 
+void ScheduleBuilder::forget_before(double t) {
+  for (IdleIntervals& r : idle_) r.forget_before(t);
+  if (contention_) contention_->forget_before(t);
+}
+
 void ScheduleBuilder::place(int task, int p, double start) { place_leaving(task, p, start, 0); }
 
 void ScheduleBuilder::place_leaving(int task, int p, double start, double depart) {

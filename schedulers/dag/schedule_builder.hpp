@@ -96,6 +96,11 @@ class ScheduleBuilder {
   // latest_carried_start (time_horizon.hpp).
   void place(int task, int p, double start);
 
+  // The timetables (processors' idle time; links' and ports' under contention) forget what
+  // ends before t, for a caller that places nothing and asks about no time before t from now
+  // on: an online policy at its instant, or at the arrival of the workflow it plans. They then
+  // hold what is in flight, not the whole past; the answers at t and later are the same.
+  void forget_before(double t);
   Schedule take() { return std::move(schedule_); }
 
  private:

@@ -154,8 +154,16 @@ void OnlineDispatch::place(int task, const ScheduleBuilder::Choice& choice) {
 OnlineSchedule OnlineDispatch::run(const Step& step) {
   const int n = stream_.graph.size();
   now_ = stream_.arrival.empty() ? 0.0 : stream_.arrival.front();
+  int placed_when_forgotten = 0;
   while (placed_ < n) {
     poll_interruption();
+    // Nothing is placed or asked about before now from here on: the builder's timetables
+    // forget the past, so that they hold what is in flight rather than the whole stream
+    // (a few thousand placements apart: each call visits every timetable).
+    if (placed_ - placed_when_forgotten >= kForgetEvery) {
+      builder_.forget_before(now_);
+      placed_when_forgotten = placed_;
+    }
     admit_arrivals();
     release_finished();
     refresh_free();

@@ -90,6 +90,9 @@ class OnlineDispatch {
   };
   mutable std::vector<Input> inputs_;
   mutable std::vector<std::pair<double, int>> bounds_;
+  // The builder forgets the time before the instant once this many tasks were placed since
+  // it last did (ScheduleBuilder::forget_before).
+  static constexpr int kForgetEvery = 2048;
   // Placed tasks by finish (then task): their successors become ready when they finish.
   std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> finishing_;
 };

@@ -25,16 +25,25 @@ OnlineSchedule schedule_online_heft(const DagProblem& problem, const WorkflowStr
   ScheduleBuilder builder(problem, "online-heft");
   std::vector<int> order;
   std::vector<double> dispatched(static_cast<std::size_t>(problem.graph.size()), 0.0);
+  int placed = 0, placed_when_forgotten = 0;
   for (int w = 0; w < stream.workflows(); ++w) {
     poll_interruption();
     const int first = stream.first_task[static_cast<std::size_t>(w)], last = stream.first_task[static_cast<std::size_t>(w) + 1];
+    const double arrival = stream.arrival[static_cast<std::size_t>(w)];
+    // This workflow and the later ones book nothing before its arrival (their tasks start no
+    // sooner, their messages leave after their producers): the timetables forget the time
+    // before it, every few thousand tasks (each call visits every timetable).
+    if (placed - placed_when_forgotten >= 2048) {
+      builder.forget_before(arrival);
+      placed_when_forgotten = placed;
+    }
+    placed += last - first;
     order.clear();
     for (int t : topo)
       if (t >= first && t < last) order.push_back(t);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
       return rank[static_cast<std::size_t>(a)] > rank[static_cast<std::size_t>(b)];
     });
-    const double arrival = stream.arrival[static_cast<std::size_t>(w)];
     for (int t : order) {
       int best = 0;
       double best_start = 0, best_finish = std::numeric_limits<double>::infinity();

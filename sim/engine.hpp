@@ -27,10 +27,8 @@ class Engine {
   // Runs the next event; false when nothing is pending.
   bool step() {
     if (queue_.empty()) return false;
-    Action action;
-    now_ = queue_.pop(action);
     ++events_run_;
-    action.run();
+    queue_.run_next(now_);
     return true;
   }
   // Runs until no event is pending; returns the number of events run.

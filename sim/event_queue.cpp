@@ -116,15 +116,15 @@ double EventQueue::next_time() {
 // Room for kSmallLimit events, made on the first push: 16 + 24 + 2 bytes an event, 42 KiB.
 void EventQueue::set_up_small() {
   small_.resize(kSmallLimit);
-  small_slots_.resize(kSmallLimit);
-  small_free_.resize(kSmallLimit);
+  small_slots_.resize(kSmallSlots);
+  small_free_.resize(kSmallSlots);
   // Slot 0 first: the stack is popped from its top.
-  for (std::size_t i = 0; i < kSmallLimit; ++i) small_free_[i] = static_cast<std::uint16_t>(kSmallLimit - 1 - i);
-  small_free_top_ = kSmallLimit;
+  for (std::size_t i = 0; i < kSmallSlots; ++i) small_free_[i] = static_cast<std::uint16_t>(kSmallSlots - 1 - i);
+  small_free_top_ = kSmallSlots;
 }
 
 void EventQueue::go_large() {
-  assert(size_ == kSmallLimit && small_free_top_ == 0);
+  assert(size_ == kSmallLimit && small_free_top_ <= 1);
   // Appended in (key, push number) order, every key at least last_ (the radix heap's
   // invariant), so ties leave in push order as before.
   std::sort(small_.begin(), small_.end(), before);

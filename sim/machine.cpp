@@ -35,12 +35,16 @@ struct Request {
   std::uint32_t tag = 0;
   std::uint32_t message = 0;
   int hop = 0;
-  bool sender_cpu = false;    // hop: the sending end has no co-processor, so its CPU takes part
-  bool receiver_cpu = false;  // hop: likewise for the receiving end
-  bool sender_port = false;   // hop: the sending end's send ports are counted (a number, not all)
-  bool receiver_port = false; // hop: likewise for the receiving end's receive ports
+  // hop: which resources it holds besides its link direction (the k... bits below). Zero, the
+  // usual case (co-processors, every port), lets a hop take and free its link alone.
+  std::uint32_t extra = 0;
   Machine::Done done;
 };
+// The sending end has no co-processor, so its CPU takes part; likewise the receiving end's.
+constexpr std::uint32_t kSenderCpu = 1, kReceiverCpu = 2;
+// The sending end's send ports are counted (a number, not all); likewise the receiving end's
+// receive ports.
+constexpr std::uint32_t kSenderPort = 4, kReceiverPort = 8;
 
 // Requests waiting for a resource, earliest (smallest sequence number) first.
 using Waiter = std::pair<std::uint64_t, std::uint32_t>;  // (request seq, slot)
@@ -59,11 +63,12 @@ struct Resource {
 // touches at one end.
 struct ProcessorState {
   std::array<Resource, 3> resource;  // kCpu, kSend, kRecv
-  bool shares_cpu = false;           // no co-processor: its CPU takes part in its hops
-  // Its send (receive) ports are counted: not all ports. With every port, a port never makes
-  // a hop wait, so hops leave the port out and spare its bookkeeping.
-  bool counts_send = false;
-  bool counts_recv = false;
+  // What a hop from (to) it holds of it: kSenderCpu (kReceiverCpu) when it has no co-processor,
+  // kSenderPort (kReceiverPort) when its send (receive) ports are counted, not all of them.
+  // With every port, a port never makes a hop wait, so hops leave the port out and spare its
+  // bookkeeping.
+  std::uint8_t as_sender = 0;
+  std::uint8_t as_receiver = 0;
   double w = 0;                      // its time per unit of load, in Tcp
 };
 constexpr int kCpu = 0;
@@ -101,9 +106,9 @@ struct Machine::Impl {
       ProcessorState& st = processors[static_cast<std::size_t>(p)];
       st.resource[kSend].capacity = ps.send_ports == kAllPorts ? INT_MAX : ps.send_ports;
       st.resource[kRecv].capacity = ps.recv_ports == kAllPorts ? INT_MAX : ps.recv_ports;
-      st.shares_cpu = !ps.coprocessor;
-      st.counts_send = ps.send_ports != kAllPorts;
-      st.counts_recv = ps.recv_ports != kAllPorts;
+      st.as_sender = static_cast<std::uint8_t>((ps.coprocessor ? 0 : kSenderCpu) | (ps.send_ports == kAllPorts ? 0 : kSenderPort));
+      st.as_receiver =
+          static_cast<std::uint8_t>((ps.coprocessor ? 0 : kReceiverCpu) | (ps.recv_ports == kAllPorts ? 0 : kReceiverPort));
       st.w = ps.w;
     }
     channels.resize(2 * spec.links.size());
@@ -124,10 +129,10 @@ struct Machine::Impl {
     // The order only decides which queue a blocked hop waits in.
     int count = 0;
     out[count++] = channel_base + r.channel;
-    if (r.sender_port) out[count++] = resource_id(r.processor, kSend);
-    if (r.receiver_port) out[count++] = resource_id(r.to, kRecv);
-    if (r.sender_cpu) out[count++] = resource_id(r.processor, kCpu);
-    if (r.receiver_cpu) out[count++] = resource_id(r.to, kCpu);
+    if (r.extra & kSenderPort) out[count++] = resource_id(r.processor, kSend);
+    if (r.extra & kReceiverPort) out[count++] = resource_id(r.to, kRecv);
+    if (r.extra & kSenderCpu) out[count++] = resource_id(r.processor, kCpu);
+    if (r.extra & kReceiverCpu) out[count++] = resource_id(r.to, kCpu);
     return count;
   }
 
@@ -181,6 +186,17 @@ struct Machine::Impl {
       begin(r, id);
       return true;
     }
+    if (r.extra == 0) {
+      // A hop that holds its link direction only (the list below, without the list).
+      Resource& link = channels[static_cast<std::size_t>(r.channel)];
+      if (link.in_use >= link.capacity) {
+        wait_for(link, id);
+        return false;
+      }
+      ++link.in_use;
+      begin(r, id);
+      return true;
+    }
     std::array<int, 5> ids;
     const int count = resources_of(r, ids);
     for (int i = 0; i < count; ++i) {
@@ -226,7 +242,8 @@ struct Machine::Impl {
   void finish_hop(Request& r, std::uint32_t id, double end) {
     timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.tag, r.time, end, r.amount, r.message, r.hop});
     std::array<int, 5> ids;
-    const int count = resources_of(r, ids);
+    const int count = r.extra == 0 ? 0 : resources_of(r, ids);
+    Resource& link = channels[static_cast<std::size_t>(r.channel)];
     // What follows needs these; the slot is free for reuse from here on.
     const int at = r.to;
     const int dst = r.dst;
@@ -238,7 +255,11 @@ struct Machine::Impl {
     free_slots.push_back(id);
     // Free resources first so that operations already waiting are served
     // before anything the completion callback asks for.
-    for (int i = 0; i < count; ++i) release(resource(ids[static_cast<std::size_t>(i)]));
+    // The link direction comes first in resources_of's list: the same order of release.
+    if (count == 0)
+      release(link);
+    else
+      for (int i = 0; i < count; ++i) release(resource(ids[static_cast<std::size_t>(i)]));
     if (at != dst) {
       start_hop(at, dst, amount, tag, message, hop + 1, std::move(done));
       return;
@@ -268,10 +289,7 @@ struct Machine::Impl {
     r.hop = hop;
     const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
     const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
-    r.sender_cpu = sender.shares_cpu;
-    r.receiver_cpu = receiver.shares_cpu;
-    r.sender_port = sender.counts_send;
-    r.receiver_port = receiver.counts_recv;
+    r.extra = std::uint32_t{sender.as_sender} | receiver.as_receiver;
     r.done = std::move(done);
     try_start(id);
   }

@@ -106,6 +106,19 @@ TEST(Engine, MatchesAReferenceOrderAcrossEveryDigitOfTheTimes) {
   EXPECT_EQ(load.ran, load.expected);
 }
 
+TEST(Engine, AnEventThatOverfillsTheSmallHeapStaysInOrder) {
+  // Each wave's last event, run with nothing else pending (the small heap's case, its slot
+  // still taken while it runs), schedules 1100 events: past the small heap's 1024, so its
+  // entries go to the radix heap from inside that event, and back once the wave has run.
+  int calls = 0;
+  const double delays[] = {0.0, 0.5, 0.5, 1.0, 0.25, 3.0, 1e-9, 1e6};
+  const RandomLoad load = run_random_load(
+      7, 1, 5000, [&calls](std::mt19937_64&) { return calls++ % 1100 == 0 ? 1100 : 0; },
+      [&](std::mt19937_64& rng) { return delays[rng() % 8]; });
+  EXPECT_EQ(load.ran.size(), 5501u);
+  EXPECT_EQ(load.ran, load.expected);
+}
+
 TEST(Engine, LongRunsOfTiesStayInOrderAcrossQueueBlocks) {
   // Thousands of events at one time, some scheduling more at that same time
   // while the run is under way: the queue holds them in several blocks that

@@ -2,7 +2,6 @@
 #include "schedulers/dag/optimal/dominance_memo.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 namespace mpnsim {
@@ -12,9 +11,9 @@ void DominanceMemo::reset(int levels, std::size_t key_size, std::size_t capacity
   capacity_ = capacity;
   arena_.clear();
   levels_.clear();
-  // At most capacity / key_size keys; the table at least twice that, a power of two.
-  const std::size_t keys = std::max<std::size_t>(1, capacity / std::max<std::size_t>(1, key_size));
-  table_.assign(std::bit_ceil(2 * keys), -1);
+  // The table starts small and doubles as keys come (at most half full): most phases keep few
+  // keys, and a phase is entered at many states.
+  table_.assign(64, -1);
   recent_.assign(static_cast<std::size_t>(levels), {});
   next_recent_.assign(static_cast<std::size_t>(levels), 0);
 }
@@ -39,6 +38,19 @@ std::uint64_t DominanceMemo::hash(int level, std::span<const double> key) const 
   return h;
 }
 
+void DominanceMemo::grow() {
+  std::vector<std::int32_t> old(2 * table_.size(), -1);
+  old.swap(table_);
+  const std::size_t mask = table_.size() - 1;
+  for (std::int32_t k : old) {
+    if (k < 0) continue;
+    const auto at = static_cast<std::size_t>(k);
+    std::size_t slot = hash(levels_[at], std::span<const double>(arena_.data() + at * key_size_, key_size_)) & mask;
+    while (table_[slot] >= 0) slot = (slot + 1) & mask;
+    table_[slot] = k;
+  }
+}
+
 bool DominanceMemo::dominated_or_keep(int level, std::span<const double> key) {
   const auto lv = static_cast<std::size_t>(level);
   for (std::int32_t k : recent_[lv]) {
@@ -56,6 +68,11 @@ bool DominanceMemo::dominated_or_keep(int level, std::span<const double> key) {
   }
   if (arena_.size() + key_size_ > capacity_) return false;
   const auto index = static_cast<std::int32_t>(levels_.size());
+  if (2 * (levels_.size() + 1) > table_.size()) {
+    grow();
+    slot = hash(level, key) & (table_.size() - 1);
+    while (table_[slot] >= 0) slot = (slot + 1) & (table_.size() - 1);
+  }
   arena_.insert(arena_.end(), key.begin(), key.end());
   levels_.push_back(level);
   table_[slot] = index;

@@ -24,6 +24,7 @@ class DominanceMemo {
  private:
   static constexpr std::size_t kRecent = 16;  // per level
   std::uint64_t hash(int level, std::span<const double> key) const;
+  void grow();  // the table twice as large, every kept key placed again
 
   std::size_t key_size_ = 0, capacity_ = 0;
   std::vector<double> arena_;          // the kept keys, one after another

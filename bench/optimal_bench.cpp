@@ -2,7 +2,7 @@
 // limit and the median time, by family, size, processors and CCR, on a complete network without
 // contention; and on one-port networks with contention. Run: build/bench/optimal_bench [--quick]
 // [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] [--families random,fork,...]
-// [--states N] [--space both|list|allocation] [--part classical|contention] [--verbose] [--real]. One core; each instance runs alone. --states N
+// [--states N] [--space both|list|allocation] [--part classical|contention] [--verbose] [--real] [--dump DIR]. One core; each instance runs alone. --states N
 // stops each search after N states instead of a time limit: deterministic, for comparing two
 // builds on a loaded machine.
 #include <algorithm>
@@ -22,6 +22,7 @@
 #include "schedulers/dag/comm_cost.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "topologies/families.hpp"
+#include "workloads/dag/dot_format.hpp"
 
 namespace {
 
@@ -43,6 +44,7 @@ struct Row {
 std::uint64_t g_states = 0;  // --states: a state budget instead of the time limit
 FreeSearchSpace g_space = FreeSearchSpace::both;  // --space
 bool g_verbose = false;      // --verbose: a line per instance
+std::string g_dump;          // --dump DIR: each classical instance written there as DOT, to study with `mpnsim dag`
 
 double run_one(const TaskGraph& g, const MachineSpec& m, CommModel model, double limit, bool& proven) {
   const CommCost comm(m);
@@ -97,6 +99,7 @@ int main(int argc, char** argv) {
     }
     else if (!std::strcmp(argv[i], "--part") && i + 1 < argc) part = argv[++i];
     else if (!std::strcmp(argv[i], "--verbose")) g_verbose = true;
+    else if (!std::strcmp(argv[i], "--dump") && i + 1 < argc) g_dump = argv[++i];
     else if (!std::strcmp(argv[i], "--real")) g_real = true;
     else if (!std::strcmp(argv[i], "--families") && i + 1 < argc) {
       families.clear();
@@ -108,7 +111,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: optimal_bench [--quick] [--limit SECONDS] [--tasks 10,20,30] [--processors 2,4,8,16] "
-                   "[--families random,fork,...] [--states N] [--space both|list|allocation] [--part classical|contention] [--verbose] [--real]\n");
+                   "[--families random,fork,...] [--states N] [--space both|list|allocation] [--part classical|contention] [--verbose] [--real] [--dump DIR]\n");
       return 2;
     }
   }
@@ -135,6 +138,14 @@ int main(int argc, char** argv) {
         for (double ccr : ccrs) {
           std::mt19937_64 rng = seeded(fmt::format("{} {} {} {}", f, n, P, ccr));
           const TaskGraph g = weighted(bench::family(f, n, rng), ccr, rng);
+          if (!g_dump.empty()) {
+            const std::string path = fmt::format("{}/{}-{}-P{}-ccr{}.dot", g_dump, f, n, P, ccr);
+            if (std::FILE* out = std::fopen(path.c_str(), "w")) {
+              std::fputs(write_dot(g).c_str(), out);
+              std::fclose(out);
+            }
+            continue;
+          }
           const Topology net = complete_graph(P);
           const MachineSpec m = uniform_machine(P, net.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
           bool proven = false;
@@ -149,6 +160,7 @@ int main(int argc, char** argv) {
     print(fmt::format("ALL {} tasks", n), by_size);
   }
   print("ALL classical", all);
+  if (!g_dump.empty()) return 0;
   }
   if (!part.empty() && part != "contention") return 0;
 

@@ -11,6 +11,7 @@
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/optimal/allocation_descent.hpp"
+#include "schedulers/dag/optimal/dominance_memo.hpp"
 #include "schedulers/dag/optimal/free_search.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
@@ -494,6 +495,49 @@ TEST(OptimalScheduler, ASearchPastItsProbeStaysWithinItsBudget) {
 // processor: what goes apart must be done by S - 5 there, the rest by S here: 40 - (S - 5) <= S,
 // S = 22.5 (Al-Mouhamed's split, each apart one alone, says 15). With three others the limit is
 // that nothing arrives before 10 + 5: 15.
+// The memo against a list of every key kept: an equal key is always found, a key at least a
+// recent one in every entry is dominated, a key below or beside every kept one never is, and
+// past its capacity it keeps nothing more but still answers for what it kept.
+TEST(DominanceMemo, FindsEqualAndDominatedKeysAndKeepsNoMoreThanItsCapacity) {
+  DominanceMemo memo;
+  const std::size_t width = 3, capacity = 3 * 500;
+  memo.reset(4, width, capacity);
+  std::mt19937_64 rng(7);
+  std::vector<std::vector<double>> kept;
+  std::vector<int> kept_level;
+  for (int i = 0; i < 5000; ++i) {
+    const int level = static_cast<int>(rng() % 4);
+    std::vector<double> key(width);
+    for (double& x : key) x = static_cast<double>(rng() % 400);
+    if (i % 5 == 4 && !kept.empty()) {  // now and then a key kept before, at its own level
+      const std::size_t k = rng() % kept.size();
+      if (kept_level[k] == level) key = kept[k];
+    }
+    bool equal = false, below_all = true;
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      if (kept_level[k] != level) continue;
+      equal = equal || kept[k] == key;
+      bool some_below = false;
+      for (std::size_t j = 0; j < width; ++j) some_below = some_below || key[j] < kept[k][j];
+      below_all = below_all && some_below;
+    }
+    const bool dominated = memo.dominated_or_keep(level, key);
+    if (equal) {
+      EXPECT_TRUE(dominated) << "an equal key kept before is always found";
+    }
+    if (below_all) {
+      EXPECT_FALSE(dominated) << "no kept key is at most this one";
+    }
+    if (!dominated && memo.kept() > kept.size() * width) {
+      kept.push_back(key);
+      kept_level.push_back(level);
+    }
+    ASSERT_LE(memo.kept(), capacity);
+    ASSERT_EQ(memo.kept(), kept.size() * width);
+  }
+  EXPECT_EQ(memo.kept(), capacity) << "the store filled up to its capacity and stopped there";
+}
+
 TEST(SharedSplitBound, ApartNeighboursShareTheOtherProcessors) {
   auto bound = [](std::vector<SplitNeighbour> items, int others) { return shared_split_bound(items, 0, others); };
   EXPECT_NEAR(bound({{0, 10, 25}, {0, 10, 25}}, 1), 20, 1e-9);

@@ -73,6 +73,10 @@ bool DominanceMemo::dominated_or_keep(int level, std::span<const double> key) {
     slot = hash(level, key) & (table_.size() - 1);
     while (table_[slot] >= 0) slot = (slot + 1) & (table_.size() - 1);
   }
+  // Grown by hand so that the kept keys never hold more than the capacity (a vector's own
+  // doubling could reserve up to twice it).
+  if (arena_.size() + key_size_ > arena_.capacity())
+    arena_.reserve(std::min(capacity_, std::max(2 * arena_.capacity(), std::size_t{1024} * key_size_)));
   arena_.insert(arena_.end(), key.begin(), key.end());
   levels_.push_back(level);
   table_[slot] = index;

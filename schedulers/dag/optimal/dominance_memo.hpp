@@ -13,13 +13,17 @@ namespace mpnsim {
 // (list_search.cpp: the fixed task order's states). Two stores, so that a test costs little
 // however many keys are kept: every key in a hash table, which finds an equal key, and the last
 // few keys of each level, which are compared entry by entry (a state's neighbours in a depth-first
-// walk are the ones most alike). Bounded: past `capacity` numbers in all, keys are no longer kept.
+// walk are the ones most alike). Bounded: past `capacity` numbers in all, keys are no longer kept
+// (the store then takes about 12 bytes a number at most: the keys, their levels and the table).
 class DominanceMemo {
  public:
   void reset(int levels, std::size_t key_size, std::size_t capacity);
   // True when a key stored at `level` equals `key`, or one of the level's recent keys is at most
   // `key` in every entry; otherwise keeps `key` (while there is room) and returns false.
   bool dominated_or_keep(int level, std::span<const double> key);
+  // Numbers kept so far (at most the capacity): what a caller sharing one budget among several
+  // memos counts.
+  std::size_t kept() const { return arena_.size(); }
 
  private:
   static constexpr std::size_t kRecent = 16;  // per level

@@ -51,9 +51,13 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kOneMachineNodes = 512;  // per processor and bound: a few orders of a few tasks
 // The memo of a fixed-order phase: states are compared only while few successors summarise them,
-// and at most this many numbers are kept per phase (8 MB).
+// and at most kMemoCapacity numbers are kept per phase (8 MB of keys). Phases nest along the path
+// (one begins after another's order is placed) and each keeps its memo until the walk leaves it,
+// so the phases of one path share kMemoBudget numbers (32 MB of keys; with the tables beside
+// them under 48 MB): a phase begun when the outer ones hold most of it keeps what is left.
 constexpr std::size_t kMemoSuccessors = 4;
 constexpr std::size_t kMemoCapacity = std::size_t{1} << 20;
+constexpr std::size_t kMemoBudget = std::size_t{1} << 22;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -393,8 +397,13 @@ void ListSearch::enter_phase_if_fixed_order() {
   // Memo: without an allocation (under one the phase is a single path) and while few successors
   // carry the phase's placements on.
   phase.compared = !fixed() && phase.successors.size() <= kMemoSuccessors;
-  if (phase.compared)
-    phase.memo.reset(static_cast<int>(phase.order.size()) + 1, 1 + at(P_) * (1 + phase.successors.size()), kMemoCapacity);
+  if (phase.compared) {
+    std::size_t outer = 0;
+    for (const Phase& before : phases_) outer += before.memo.kept();
+    const std::size_t room = outer < kMemoBudget ? kMemoBudget - outer : 0;
+    phase.memo.reset(static_cast<int>(phase.order.size()) + 1, 1 + at(P_) * (1 + phase.successors.size()),
+                     std::min(kMemoCapacity, room));
+  }
   phases_.push_back(std::move(phase));
   last_start_ = 0;
   last_ = -1;

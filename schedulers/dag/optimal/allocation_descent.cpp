@@ -2,7 +2,9 @@
 #include "schedulers/dag/optimal/allocation_descent.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <queue>
 #include <random>
@@ -24,6 +26,8 @@ constexpr int kMaxSweeps = 64;
 // large graph (the exact search takes graphs of hundreds of tasks with a small max_states) costs
 // seconds, not minutes. Counted in steps, not time, so the result stays deterministic.
 constexpr double kMaxSteps = 2e8;
+// The tasks of two processors shared every way (repartition): 2^10 plays at most per pair.
+constexpr std::size_t kMaxRepartitionTasks = 10;
 
 class Descent {
  public:
@@ -81,12 +85,19 @@ class Descent {
     return makespan;
   }
 
+  // The processors' finishes of the last play, latest first: the descent's second measure.
+  void finishes(std::vector<double>& out) const {
+    out = ready_;
+    std::sort(out.begin(), out.end(), std::greater<>());
+  }
+
   Schedule run(Schedule start, int kicks) {
     std::vector<int> alloc(at(n_));
     for (int t = 0; t < n_; ++t) alloc[at(t)] = start.tasks[at(t)].processor;
     play_steps_ = static_cast<double>(n_) + static_cast<double>(g_.edge_count()) + 1;
     steps_ = play_steps_;
     double best = play(alloc);
+    finishes(best_finishes_);
     descend(alloc, best);
     // Kicks: a few tasks sent to processors drawn at random (a fixed seed: the same input gives
     // the same schedule), then the descent again; the best allocation seen is kept. A descent
@@ -103,6 +114,7 @@ class Descent {
       }
       steps_ += play_steps_;
       best = play(alloc);
+      finishes(best_finishes_);
       descend(alloc, best);
       if (best < kept_best - kTimeRelTol * std::abs(kept_best)) {
         kept = alloc;
@@ -118,17 +130,18 @@ class Descent {
     return b.take();
   }
 
-  // First-improvement moves from `alloc` (played `best`) until none shortens it.
+  // First-improvement moves from `alloc` (played `best`, with best_finishes_) until none
+  // improves it. A move improves when it shortens the schedule, or keeps its length and makes
+  // the processors' finishes, latest first, lexicographically smaller: where two processors
+  // end last together no single move shortens the schedule, but one that brings either forward
+  // leads to a move that does (whole works packed on many processors). The order is strict, so
+  // the descent cannot cycle.
   void descend(std::vector<int>& alloc, double& best) {
-    // Plays `alloc`; keeps it when shorter than the best, else restores `undo` (task, processor).
+    // Plays `alloc`; keeps it when better, else restores `undo` (task, processor).
     auto try_play = [&](const std::vector<std::pair<int, int>>& undo) {
       steps_ += play_steps_;
       if ((++plays_ & 63U) == 0) poll_interruption();  // Ctrl-C, as every long loop
-      const double m = play(alloc);
-      if (m < best - kTimeRelTol * std::abs(best)) {
-        best = m;
-        return true;
-      }
+      if (improves(play(alloc), best)) return true;
       for (const auto& [task, proc] : undo) alloc[at(task)] = proc;
       return false;
     };
@@ -182,8 +195,64 @@ class Descent {
           alloc[at(b)] = pa;
           if (try_play({{a, pa}, {b, pb}})) moved = true;
         }
+      // Where no move of one or two tasks helps: the tasks of a processor that ends last and of
+      // one other, every way of sharing them between the two (a few tasks only: 2^k plays, in
+      // Gray-code order so that each play moves one task).
+      if (!moved) moved = repartition(alloc, best);
       if (!moved) break;
     }
+  }
+
+  // Tries every split between a latest-ending processor and each other of their tasks, at most
+  // kMaxRepartitionTasks of them; true at the first that improves (kept), false when none does.
+  bool repartition(std::vector<int>& alloc, double& best) {
+    steps_ += play_steps_;
+    play(alloc);
+    const int last = static_cast<int>(std::max_element(ready_.begin(), ready_.end()) - ready_.begin());
+    std::vector<std::pair<int, int>> undo;
+    for (int other = 0; other < P_ && steps_ < kMaxSteps; ++other) {
+      if (other == last) continue;
+      group_.clear();
+      for (int t = 0; t < n_; ++t)
+        if (alloc[at(t)] == last || alloc[at(t)] == other) group_.push_back(t);
+      if (group_.size() < 2 || group_.size() > kMaxRepartitionTasks) continue;
+      undo.clear();
+      for (int t : group_) undo.emplace_back(t, alloc[at(t)]);
+      const std::uint32_t ways = std::uint32_t{1} << group_.size();
+      for (std::uint32_t i = 1; i < ways && steps_ < kMaxSteps; ++i) {
+        // Gray code: step i flips the task of i's lowest set bit.
+        const int t = group_[at(std::countr_zero(i))];
+        alloc[at(t)] = alloc[at(t)] == last ? other : last;
+        steps_ += play_steps_;
+        if ((++plays_ & 63U) == 0) poll_interruption();
+        if (improves(play(alloc), best)) return true;
+      }
+      for (const auto& [task, proc] : undo) alloc[at(task)] = proc;
+    }
+    return false;
+  }
+
+  // Whether a play of makespan m (its finishes in ready_) improves on the best (see descend);
+  // if so it becomes the best.
+  bool improves(double m, double& best) {
+    const double tol = kTimeRelTol * std::abs(best);
+    bool better = m < best - tol;
+    if (!better && m <= best + tol) {
+      finishes(trial_finishes_);
+      for (std::size_t i = 0; i < trial_finishes_.size(); ++i) {
+        const double a = trial_finishes_[i], b = best_finishes_[i], close = kTimeRelTol * std::abs(b);
+        if (a < b - close) {
+          better = true;
+          break;
+        }
+        if (a > b + close) break;
+      }
+    }
+    if (better) {
+      best = m;
+      finishes(best_finishes_);
+    }
+    return better;
   }
 
  private:
@@ -195,6 +264,7 @@ class Descent {
   double steps_ = 0, play_steps_ = 0;  // work done, and the work of one play
   std::vector<int> order_, waiting_, group_;
   std::vector<double> ready_, finish_, start_, rank_;
+  std::vector<double> best_finishes_, trial_finishes_;  // the processors' finishes, latest first
 };
 
 }  // namespace

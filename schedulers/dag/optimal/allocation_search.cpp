@@ -35,7 +35,7 @@ namespace mpnsim {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kOneMachineNodes = 512;  // per processor and bound: a few orders of a few tasks
+constexpr int kOneMachineNodes = 96;  // per processor and bound: a few orders of a few tasks
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

@@ -49,7 +49,7 @@ namespace mpnsim {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kOneMachineNodes = 512;  // per processor and bound: a few orders of a few tasks
+constexpr int kOneMachineNodes = 96;  // per processor and bound: a few orders of a few tasks
 // The memo of a fixed-order phase: states are compared only while few successors summarise them,
 // and at most kMemoCapacity numbers are kept per phase (8 MB of keys). Phases nest along the path
 // (one begins after another's order is placed) and each keeps its memo until the walk leaves it,

@@ -458,38 +458,44 @@ TEST(AllocationDescent, SwapsTwoTasksWhereNoSingleMoveShortens) {
 // Two processors end last together (8, 8 and 4 of whole works 5+3, 5+3, 1+1+1+1): no move or
 // swap alone shortens the schedule, but one that brings either forward leads on to 7, the load
 // bound (20 over 3).
-TEST(AllocationDescent, BringsForwardOneOfTwoProcessorsThatEndLast) {
+// Independent tasks of the given works on `processors`, placed as `on` says, then descended:
+// the start's makespan and the descent's.
+namespace {
+
+std::pair<double, double> descend_independent(std::initializer_list<double> works, std::initializer_list<int> on,
+                                              int processors) {
   TaskGraph g("independent");
-  for (double w : {5.0, 3.0, 5.0, 3.0, 1.0, 1.0, 1.0, 1.0}) g.add_task(fmt::format("t{}", g.size()), w);
+  for (double w : works) g.add_task(fmt::format("t{}", g.size()), w);
   g.finalize();
-  const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(3), 1, 0));
+  const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(processors), 1, 0));
   const DagProblem p = box.problem();
   ScheduleBuilder b(p, "start");
-  const int on[] = {0, 0, 1, 1, 2, 2, 2, 2};
-  for (int t = 0; t < 8; ++t) b.place(t, on[t], b.earliest_start(t, on[t]));
+  int t = 0;
+  for (int q : on) {
+    b.place(t, q, b.earliest_start(t, q));
+    ++t;
+  }
   Schedule start = b.take();
-  ASSERT_DOUBLE_EQ(start.makespan(), 8);
+  const double before = start.makespan();
   const Schedule s = descend_allocations(p, std::move(start));
-  EXPECT_DOUBLE_EQ(s.makespan(), 7);
   EXPECT_TRUE(check_schedule(p, s).valid());
+  return {before, s.makespan()};
+}
+
+}  // namespace
+
+TEST(AllocationDescent, BringsForwardOneOfTwoProcessorsThatEndLast) {
+  const auto [before, after] = descend_independent({5, 3, 5, 3, 1, 1, 1, 1}, {0, 0, 1, 1, 2, 2, 2, 2}, 3);
+  ASSERT_DOUBLE_EQ(before, 8);
+  EXPECT_DOUBLE_EQ(after, 7);
 }
 
 // Works 9+4+3 against 8+7+3 on two processors (16 and 18): every move and every swap leaves the
 // later processor at 18 or more, but sharing the six tasks anew gives 17 and 17 (9+8, 7+4+3+3).
 TEST(AllocationDescent, SharesTwoProcessorsTasksAnewWhereNoMoveOrSwapHelps) {
-  TaskGraph g("independent");
-  for (double w : {9.0, 8.0, 7.0, 4.0, 3.0, 3.0}) g.add_task(fmt::format("t{}", g.size()), w);
-  g.finalize();
-  const ProblemBox box(std::move(g), testing::dag_machine(complete_graph(2), 1, 0));
-  const DagProblem p = box.problem();
-  ScheduleBuilder b(p, "start");
-  const int on[] = {0, 1, 1, 0, 0, 1};
-  for (int t = 0; t < 6; ++t) b.place(t, on[t], b.earliest_start(t, on[t]));
-  Schedule start = b.take();
-  ASSERT_DOUBLE_EQ(start.makespan(), 18);
-  const Schedule s = descend_allocations(p, std::move(start));
-  EXPECT_DOUBLE_EQ(s.makespan(), 17);
-  EXPECT_TRUE(check_schedule(p, s).valid());
+  const auto [before, after] = descend_independent({9, 8, 7, 4, 3, 3}, {0, 1, 1, 0, 0, 1}, 2);
+  ASSERT_DOUBLE_EQ(before, 18);
+  EXPECT_DOUBLE_EQ(after, 17);
 }
 
 // Kicks (random moves from a fixed seed, then the descent again) never lose to the descent alone,

@@ -14,7 +14,7 @@ namespace mpnsim {
 // however many keys are kept: every key in a hash table, which finds an equal key, and the last
 // few keys of each level, which are compared entry by entry (a state's neighbours in a depth-first
 // walk are the ones most alike). Bounded: past `capacity` numbers in all, keys are no longer kept
-// (the store then takes about 12 bytes a number at most: the keys, their levels and the table).
+// (the store then takes at most 16 bytes a number: the keys, their levels and the table).
 class DominanceMemo {
  public:
   void reset(int levels, std::size_t key_size, std::size_t capacity);

@@ -53,11 +53,11 @@ constexpr int kOneMachineNodes = 96;  // per processor and bound: a few orders o
 // The memo of a fixed-order phase: states are compared only while few successors summarise them,
 // and at most kMemoCapacity numbers are kept per phase (8 MB of keys). Phases nest along the path
 // (one begins after another's order is placed) and each keeps its memo until the walk leaves it,
-// so the phases of one path share kMemoBudget numbers (32 MB of keys; with the tables beside
-// them under 48 MB): a phase begun when the outer ones hold most of it keeps what is left.
+// so the phases of one path share kPhaseMemoBudget numbers (list_search.hpp): a phase begun when
+// the outer ones hold most of it keeps what is left.
 constexpr std::size_t kMemoSuccessors = 4;
 constexpr std::size_t kMemoCapacity = std::size_t{1} << 20;
-constexpr std::size_t kMemoBudget = std::size_t{1} << 22;
+constexpr std::size_t kMemoBudget = kPhaseMemoBudget;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

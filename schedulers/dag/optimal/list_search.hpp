@@ -39,6 +39,11 @@ struct Incumbent {
   }
 };
 
+// The numbers the dominance memos of one list search's nested phases keep in all (32 MB of
+// keys; with their tables at most 64 MB, dominance_memo.hpp): counted in the exact search's
+// memory estimate (optimal_scheduler.cpp).
+inline constexpr std::size_t kPhaseMemoBudget = std::size_t{1} << 22;
+
 // Where a resumable search stands after advance().
 enum class SearchProgress { done, paused, stopped };
 

@@ -14,6 +14,7 @@
 #include "schedulers/dag/optimal/allocation_descent.hpp"
 #include "schedulers/dag/optimal/contention_search.hpp"
 #include "schedulers/dag/optimal/free_search.hpp"
+#include "schedulers/dag/optimal/list_search.hpp"
 #include "schedulers/dag/optimal/time_lattice.hpp"
 #include "schedulers/dag/optimal/optimal_scheduler.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
@@ -61,7 +62,8 @@ Schedule best_heuristic(const DagProblem& problem) {
 
 std::string optimal_search_problem(double n, double e, double P, double max_states) {
   const double steps = max_states * (n + e + 1) * P;
-  const double bytes = n * n * P * 24.0;  // a child is 24 bytes
+  // A child is 24 bytes; the memos of the fixed-order phases take at most 16 bytes a number kept.
+  const double bytes = n * n * P * 24.0 + static_cast<double>(kPhaseMemoBudget) * 16.0;
   if (steps <= kOptimalMaxSteps && bytes <= kOptimalMaxBytes) return "";
   return fmt::format(
       "the exact search on {:.0f} tasks, {:.0f} edges and {:.0f} processors could take about {:.2g} steps ({:.0f} s) "

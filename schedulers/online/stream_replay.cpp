@@ -73,13 +73,14 @@ StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedul
   Timeline timeline;
   timeline.keep_records(keep_timeline);
   FedReplay fed;
-  if (!keep_timeline && play_fed(stream, schedule, dispatched, played, min_feed_tasks, fed)) {
+  // A single workflow (each workflow alone, for makespan_alone) is in flight whole anyway.
+  if (!keep_timeline && stream.workflows() > 1 && play_fed(stream, schedule, dispatched, played, min_feed_tasks, fed)) {
     r.finish = std::move(fed.finish);
     timeline = std::move(fed.timeline);
     r.feeds = fed.feeds;
   } else {
     // The whole plan at once: with a timeline, which holds the whole stream anyway (the Gantt
-    // chart, the trace), or for a schedule the fed player cannot follow.
+    // chart, the trace), for one workflow, or for a schedule the fed player cannot follow.
     std::vector<double> completed;
     play_whole(graph, schedule, dispatched, played, keep_timeline, timeline, completed);
     r.finish.assign(completed.begin(), completed.begin() + graph.size());

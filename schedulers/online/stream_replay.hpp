@@ -18,7 +18,7 @@ namespace mpnsim {
 // workflows of at least `min_feed_tasks` tasks at a time, each fed in when the engine reaches
 // its first dispatch, each action freed when it completes (fed_stream_player.hpp). The engine
 // sees the same events in the same order as with the whole plan, so the figures are the same
-// bytes, in memory for the workflows in flight. A schedule the fed player cannot follow (a
+// bytes, in memory for the workflows in flight. A single workflow is played whole; a schedule the fed player cannot follow (a
 // task or message planned before its dispatch, which no built-in policy makes) is played whole.
 // The replay's figures, and the time the links carried messages.
 struct StreamReplay : DagReplay {

@@ -114,9 +114,9 @@ int main(int argc, char** argv) try {
   });
   if (o["dag"] == "none") {
     fmt::print("stream, {}: {:.3f} s CPU, {:.3f} s wall (CPU: plan {:.3f} s, check {:.3f} s, replay {:.3f} s "
-               "in {} pieces, each workflow alone {:.3f} s, of which their replays {:.3f} s); makespan {:.6g}, "
+               "fed in {} feeds (0: played whole), each workflow alone {:.3f} s, of which their replays {:.3f} s); makespan {:.6g}, "
                "replayed {:.6g}\n",
-               o["policy"], stream_s.cpu, stream_s.wall, plan_s.cpu, check_s.cpu, replay_s.cpu, replayed.pieces,
+               o["policy"], stream_s.cpu, stream_s.wall, plan_s.cpu, check_s.cpu, replay_s.cpu, replayed.feeds,
                alone_s.cpu, alone_replay_cpu, last.makespan, last.replay.makespan);
     return 0;
   }
@@ -127,7 +127,7 @@ int main(int argc, char** argv) try {
              o["policy"], stream_s.cpu, stream_s.wall, last.makespan, last.replay.makespan);
   fmt::print("| - of which the policy's plan | {:.3f} | {:.3f} | | |\n", plan_s.cpu, plan_s.wall);
   fmt::print("| - of which the check | {:.3f} | {:.3f} | | |\n", check_s.cpu, check_s.wall);
-  fmt::print("| - of which the stream's replay ({} pieces) | {:.3f} | {:.3f} | | |\n", replayed.pieces, replay_s.cpu,
+  fmt::print("| - of which the stream's replay ({} feeds) | {:.3f} | {:.3f} | | |\n", replayed.feeds, replay_s.cpu,
              replay_s.wall);
   fmt::print("| - of which each workflow alone (makespan_alone) | {:.3f} | {:.3f} | | |\n", alone_s.cpu, alone_s.wall);
   fmt::print("| one graph, {} (plan, check, replay) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n", o["dag"], dag_s.cpu,

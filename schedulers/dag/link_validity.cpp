@@ -123,20 +123,9 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
                                             s.hops[static_cast<std::size_t>(msg.first_hop)].start, ready));
   }
 
-  // One hop per link direction at a time.
-  std::vector<std::vector<Interval>> channel(2 * m.links.size());
-  std::vector<std::vector<Interval>> sends(static_cast<std::size_t>(procs)), receives(static_cast<std::size_t>(procs)),
-      cpu(static_cast<std::size_t>(procs));
-  for (int h = 0; h < hop_total; ++h) {
-    if (!hop_ok[static_cast<std::size_t>(h)]) continue;
-    const ScheduledHop& hop = s.hops[static_cast<std::size_t>(h)];
-    const Interval i{hop.start, hop.finish, h};
-    channel[static_cast<std::size_t>(hop.channel)].push_back(i);
-    sends[static_cast<std::size_t>(hop.from)].push_back(i);
-    receives[static_cast<std::size_t>(hop.to)].push_back(i);
-    if (!m.processors[static_cast<std::size_t>(hop.from)].coprocessor) cpu[static_cast<std::size_t>(hop.from)].push_back(i);
-    if (!m.processors[static_cast<std::size_t>(hop.to)].coprocessor) cpu[static_cast<std::size_t>(hop.to)].push_back(i);
-  }
+  // One hop per link direction at a time; then the ports; then the CPUs. One family of lists
+  // at a time, each freed before the next is made: the lists of a long schedule's hops (24
+  // bytes a hop in each) were most of the check's memory.
   auto hop_text = [&](int h) {
     const ScheduledHop& hop = s.hops[static_cast<std::size_t>(h)];
     return fmt::format("hop {} of {}", h - s.messages[static_cast<std::size_t>(hop.message)].first_hop,
@@ -156,32 +145,70 @@ void check_link_rules(const DagProblem& problem, const Schedule& s, const std::v
     }
     return {nullptr, nullptr};
   };
-  for (std::size_t c = 0; c < channel.size(); ++c) {
-    const auto [a, b] = first_clash(channel[c]);
-    if (a != nullptr) {
-      const LinkSpec& l = m.links[c >> 1];
-      const int from = (c & 1) ? l.b : l.a, to = (c & 1) ? l.a : l.b;
-      add(ViolationKind::link_busy, fmt::format("link P{} -> P{}: {} ({} to {}) and {} ({} to {}) at once", from, to,
-                                                hop_text(a->item), a->start, a->finish, hop_text(b->item), b->start,
-                                                b->finish));
+  // The checked hops by `key` (a link direction or processor, or -1 to leave one out), one list per key.
+  auto lists_by = [&](std::size_t keys, auto key) {
+    std::vector<std::vector<Interval>> lists(keys);
+    for (int h = 0; h < hop_total; ++h) {
+      if (!hop_ok[static_cast<std::size_t>(h)]) continue;
+      const ScheduledHop& hop = s.hops[static_cast<std::size_t>(h)];
+      if (const int k = key(hop); k >= 0) lists[static_cast<std::size_t>(k)].push_back({hop.start, hop.finish, h});
+    }
+    return lists;
+  };
+  {
+    std::vector<std::vector<Interval>> channel = lists_by(2 * m.links.size(), [](const ScheduledHop& hop) { return hop.channel; });
+    for (std::size_t c = 0; c < channel.size(); ++c) {
+      const auto [a, b] = first_clash(channel[c]);
+      if (a != nullptr) {
+        const LinkSpec& l = m.links[c >> 1];
+        const int from = (c & 1) ? l.b : l.a, to = (c & 1) ? l.a : l.b;
+        add(ViolationKind::link_busy, fmt::format("link P{} -> P{}: {} ({} to {}) and {} ({} to {}) at once", from, to,
+                                                  hop_text(a->item), a->start, a->finish, hop_text(b->item), b->start,
+                                                  b->finish));
+      }
     }
   }
-  // Ports: at most k hops at once out of and into each processor (kAllPorts: no limit).
+  // Ports: at most k hops at once out of and into each processor (kAllPorts: no limit). The
+  // sends of every processor, then the receives, reported processor by processor.
+  struct Busiest {
+    int most = 0;
+    double when = 0;
+  };
+  std::vector<Busiest> sending(static_cast<std::size_t>(procs)), receiving(static_cast<std::size_t>(procs));
+  {
+    std::vector<std::vector<Interval>> sends = lists_by(static_cast<std::size_t>(procs), [&](const ScheduledHop& hop) {
+      return m.processors[static_cast<std::size_t>(hop.from)].send_ports != kAllPorts ? hop.from : -1;
+    });
+    for (int p = 0; p < procs; ++p)
+      if (m.processors[static_cast<std::size_t>(p)].send_ports != kAllPorts)
+        sending[static_cast<std::size_t>(p)].most = most_at_once(sends[static_cast<std::size_t>(p)], sending[static_cast<std::size_t>(p)].when);
+  }
+  {
+    std::vector<std::vector<Interval>> receives = lists_by(static_cast<std::size_t>(procs), [&](const ScheduledHop& hop) {
+      return m.processors[static_cast<std::size_t>(hop.to)].recv_ports != kAllPorts ? hop.to : -1;
+    });
+    for (int p = 0; p < procs; ++p)
+      if (m.processors[static_cast<std::size_t>(p)].recv_ports != kAllPorts)
+        receiving[static_cast<std::size_t>(p)].most = most_at_once(receives[static_cast<std::size_t>(p)], receiving[static_cast<std::size_t>(p)].when);
+  }
   for (int p = 0; p < procs; ++p) {
     const ProcessorSpec& ps = m.processors[static_cast<std::size_t>(p)];
-    double when = 0;
-    if (ps.send_ports != kAllPorts) {
-      const int most = most_at_once(sends[static_cast<std::size_t>(p)], when);
-      if (most > ps.send_ports)
-        add(ViolationKind::ports, fmt::format("P{} sends {} hops at once at {} with {} send port(s)", p, most, when,
-                                              ps.send_ports));
-    }
-    if (ps.recv_ports != kAllPorts) {
-      const int most = most_at_once(receives[static_cast<std::size_t>(p)], when);
-      if (most > ps.recv_ports)
-        add(ViolationKind::ports, fmt::format("P{} receives {} hops at once at {} with {} receive port(s)", p, most,
-                                              when, ps.recv_ports));
-    }
+    const Busiest& out_p = sending[static_cast<std::size_t>(p)];
+    const Busiest& in_p = receiving[static_cast<std::size_t>(p)];
+    if (ps.send_ports != kAllPorts && out_p.most > ps.send_ports)
+      add(ViolationKind::ports, fmt::format("P{} sends {} hops at once at {} with {} send port(s)", p, out_p.most,
+                                            out_p.when, ps.send_ports));
+    if (ps.recv_ports != kAllPorts && in_p.most > ps.recv_ports)
+      add(ViolationKind::ports, fmt::format("P{} receives {} hops at once at {} with {} receive port(s)", p, in_p.most,
+                                            in_p.when, ps.recv_ports));
+  }
+  std::vector<std::vector<Interval>> cpu(static_cast<std::size_t>(procs));
+  for (int h = 0; h < hop_total; ++h) {
+    if (!hop_ok[static_cast<std::size_t>(h)]) continue;
+    const ScheduledHop& hop = s.hops[static_cast<std::size_t>(h)];
+    const Interval i{hop.start, hop.finish, h};
+    if (!m.processors[static_cast<std::size_t>(hop.from)].coprocessor) cpu[static_cast<std::size_t>(hop.from)].push_back(i);
+    if (!m.processors[static_cast<std::size_t>(hop.to)].coprocessor) cpu[static_cast<std::size_t>(hop.to)].push_back(i);
   }
   // Without a co-processor the CPU also sends and receives: its tasks and hops do not overlap.
   for (int t = 0; t < g.size(); ++t) {

@@ -1,14 +1,13 @@
 // The replay plan of a stream's schedule plus a release (a wait) per dispatch instant, played on
-// the engine piece by piece between instants where nothing is in flight.
+// the engine whole, or fed workflow by workflow (fed_stream_player.hpp).
 #include "schedulers/online/stream_replay.hpp"
 
 #include <algorithm>
-#include <limits>
-#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "schedulers/dag/dag_problem.hpp"
+#include "schedulers/online/fed_stream_player.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
 
@@ -16,10 +15,10 @@ namespace mpnsim {
 
 namespace {
 
-// Plays a schedule of whole workflows on a fresh engine and machine, from time 0, the timeline
-// (its running totals, or its records) carried in and out. `completed` gets every action's
-// completion (the tasks' first); returns the time of the engine's last event.
-double play_piece(const TaskGraph& graph, const Schedule& schedule, std::span<const double> dispatched,
+// Plays the stream's whole replay plan on a fresh engine and machine, the timeline (its
+// running totals, or its records) carried in and out. `completed` gets every action's
+// completion (the tasks' first). fed_stream_player.cpp makes the same plan as it plays.
+void play_whole(const TaskGraph& graph, const Schedule& schedule, std::span<const double> dispatched,
                   const MachineSpec& played, bool named, Timeline& timeline, std::vector<double>& completed) {
   Engine engine;
   Machine m(engine, played);
@@ -61,185 +60,31 @@ double play_piece(const TaskGraph& graph, const Schedule& schedule, std::span<co
   }
   completed = play(std::move(plan), m).completed;
   timeline = std::move(m.timeline());
-  return engine.now();
 }
-
-// The stream's workflows, their tasks, edges and messages, and where it may be cut.
-class StreamPieces {
- public:
-  StreamPieces(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched)
-      : stream_(stream), schedule_(schedule), dispatched_(dispatched) {
-    const int workflows = stream.workflows();
-    const TaskGraph& g = stream.graph;
-    // Edges lie workflow by workflow (merge_workflows), so each workflow's are a range too.
-    first_edge_.assign(static_cast<std::size_t>(workflows) + 1, g.edge_count());
-    for (int e = g.edge_count() - 1; e >= 0; --e) first_edge_[static_cast<std::size_t>(stream.workflow_of(g.edge(e).from))] = e;
-    for (int w = workflows - 1; w >= 0; --w)
-      first_edge_[static_cast<std::size_t>(w)] = std::min(first_edge_[static_cast<std::size_t>(w)], first_edge_[static_cast<std::size_t>(w) + 1]);
-    // The plan's last end of each workflow (tasks, messages, hops) and its first dispatch.
-    std::vector<double> end(static_cast<std::size_t>(workflows), 0.0);
-    std::vector<double> first_dispatch(static_cast<std::size_t>(workflows), std::numeric_limits<double>::infinity());
-    for (int w = 0; w < workflows; ++w) {
-      double& e = end[static_cast<std::size_t>(w)];
-      for (int t = stream.first_task[static_cast<std::size_t>(w)]; t < stream.first_task[static_cast<std::size_t>(w) + 1]; ++t) {
-        e = std::max(e, schedule.tasks[static_cast<std::size_t>(t)].finish);
-        first_dispatch[static_cast<std::size_t>(w)] = std::min(first_dispatch[static_cast<std::size_t>(w)], dispatched[static_cast<std::size_t>(t)]);
-      }
-    }
-    for (std::size_t k = 0; k < schedule.messages.size(); ++k) {
-      double& e = end[static_cast<std::size_t>(stream.workflow_of(g.edge(schedule.messages[k].edge).from))];
-      e = std::max(e, schedule.messages[k].arrive);
-      if (schedule.contention_aware)
-        for (int h = schedule.messages[k].first_hop; h < schedule.hop_end(k); ++h) e = std::max(e, schedule.hops[static_cast<std::size_t>(h)].finish);
-    }
-    // release_[b]: the first dispatch of workflow b or later (infinity at the end). The stream
-    // may be cut before b when everything before b ends, in the plan, before that.
-    release_.assign(static_cast<std::size_t>(workflows) + 1, std::numeric_limits<double>::infinity());
-    for (int w = workflows - 1; w >= 0; --w)
-      release_[static_cast<std::size_t>(w)] = std::min(release_[static_cast<std::size_t>(w) + 1], first_dispatch[static_cast<std::size_t>(w)]);
-    cut_.assign(static_cast<std::size_t>(workflows) + 1, false);
-    cut_[static_cast<std::size_t>(workflows)] = true;
-    double before = 0;
-    for (int w = 0; w < workflows; ++w) {
-      before = std::max(before, end[static_cast<std::size_t>(w)]);
-      cut_[static_cast<std::size_t>(w) + 1] = w + 1 == workflows || before < release_[static_cast<std::size_t>(w) + 1];
-    }
-  }
-
-  // The first cut after workflow a with at least `tasks` tasks before it from a's first.
-  int next_cut(int a, long long tasks) const {
-    int b = a + 1;
-    while (b < stream_.workflows() &&
-           (!cut_[static_cast<std::size_t>(b)] ||
-            stream_.first_task[static_cast<std::size_t>(b)] - stream_.first_task[static_cast<std::size_t>(a)] < tasks))
-      ++b;
-    return b;
-  }
-  double release(int b) const { return release_[static_cast<std::size_t>(b)]; }
-
-  // Each workflow's messages, in schedule order (a counting sort by workflow): what piece()
-  // reads, made only when the stream is cut (a stream played whole needs none of it).
-  void index_messages() {
-    const int workflows = stream_.workflows();
-    first_message_.assign(static_cast<std::size_t>(workflows) + 1, 0);
-    for (const ScheduledMessage& m : schedule_.messages)
-      ++first_message_[static_cast<std::size_t>(stream_.workflow_of(stream_.graph.edge(m.edge).from)) + 1];
-    for (int w = 0; w < workflows; ++w) first_message_[static_cast<std::size_t>(w) + 1] += first_message_[static_cast<std::size_t>(w)];
-    messages_.resize(schedule_.messages.size());
-    std::vector<int> at(first_message_.begin(), first_message_.end() - 1);
-    for (std::size_t k = 0; k < schedule_.messages.size(); ++k) {
-      const int w = stream_.workflow_of(stream_.graph.edge(schedule_.messages[k].edge).from);
-      messages_[static_cast<std::size_t>(at[static_cast<std::size_t>(w)]++)] = static_cast<int>(k);
-    }
-  }
-
-  // Workflows [a, b) as a graph, schedule and dispatch instants of their own, every task,
-  // edge, message and hop in the stream's order, renumbered from 0 (after index_messages).
-  struct Piece {
-    TaskGraph graph{"piece"};
-    Schedule schedule;
-    std::vector<double> dispatched;
-  };
-  Piece piece(int a, int b) const {
-    const TaskGraph& g = stream_.graph;
-    const int t0 = stream_.first_task[static_cast<std::size_t>(a)], t1 = stream_.first_task[static_cast<std::size_t>(b)];
-    const int e0 = first_edge_[static_cast<std::size_t>(a)], e1 = first_edge_[static_cast<std::size_t>(b)];
-    Piece p;
-    p.graph.reserve(t1 - t0, e1 - e0);
-    for (int t = t0; t < t1; ++t) p.graph.add_task(g.task(t).name, g.work(t));
-    for (int e = e0; e < e1; ++e) p.graph.add_edge(g.edge(e).from - t0, g.edge(e).to - t0, g.edge(e).data);
-    p.graph.finalize();
-    if (const CostTable* c = g.costs()) {
-      std::vector<double> values;
-      values.reserve(static_cast<std::size_t>(t1 - t0) * static_cast<std::size_t>(c->processors()));
-      for (int t = t0; t < t1; ++t)
-        for (int q = 0; q < c->processors(); ++q) values.push_back(c->at(t, q));
-      p.graph.set_costs(CostTable(t1 - t0, c->processors(), std::move(values)));
-    }
-    Schedule& s = p.schedule;
-    s.scheduler = schedule_.scheduler;
-    s.processors = schedule_.processors;
-    s.contention_aware = schedule_.contention_aware;
-    s.tasks.assign(schedule_.tasks.begin() + t0, schedule_.tasks.begin() + t1);
-    if (!schedule_.task_booked.empty())
-      s.task_booked.assign(schedule_.task_booked.begin() + t0, schedule_.task_booked.begin() + t1);
-    p.dispatched.assign(dispatched_.begin() + t0, dispatched_.begin() + t1);
-    // The messages in the schedule's order: at one instant the engine serves them in that order.
-    std::vector<int> ks(messages_.begin() + first_message_[static_cast<std::size_t>(a)],
-                        messages_.begin() + first_message_[static_cast<std::size_t>(b)]);
-    std::sort(ks.begin(), ks.end());
-    s.messages.reserve(ks.size());
-    for (const int k : ks) {
-      const ScheduledMessage& m = schedule_.messages[static_cast<std::size_t>(k)];
-      s.messages.emplace_back(m.edge - e0, m.depart, m.arrive, static_cast<int>(s.hops.size()));
-      if (!schedule_.contention_aware) continue;
-      for (int h = m.first_hop; h < schedule_.hop_end(static_cast<std::size_t>(k)); ++h) {
-        s.hops.push_back(schedule_.hops[static_cast<std::size_t>(h)]);
-        s.hops.back().message = static_cast<int>(s.messages.size()) - 1;
-      }
-    }
-    return p;
-  }
-
- private:
-  const WorkflowStream& stream_;
-  const Schedule& schedule_;
-  std::span<const double> dispatched_;
-  std::vector<int> first_edge_;     // per workflow, and the edge count
-  std::vector<int> first_message_;  // per workflow into messages_ (index_messages)
-  std::vector<int> messages_;       // message numbers, workflow by workflow (index_messages)
-  std::vector<double> release_;
-  std::vector<bool> cut_;           // cut_[b]: the stream may be cut before workflow b
-};
 
 }  // namespace
 
 StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
-                           const MachineSpec& machine, bool keep_timeline, int min_piece_tasks) {
+                           const MachineSpec& machine, bool keep_timeline, int min_feed_tasks) {
   const TaskGraph& graph = stream.graph;
   check_costs_fit(graph, machine);
   const MachineSpec played = replay_machine(graph, machine);
   StreamReplay r;
   Timeline timeline;
   timeline.keep_records(keep_timeline);
-  const int workflows = stream.workflows();
-  std::vector<double> completed;
-  std::optional<StreamPieces> pieces;
-  if (!keep_timeline && workflows > 1) pieces.emplace(stream, schedule, dispatched);
-  if (!pieces || pieces->next_cut(0, min_piece_tasks) == workflows) {
-    // The whole stream at once: with a timeline, which holds the whole stream anyway (the Gantt
-    // chart, the trace), or where no instant with nothing in flight cuts it.
-    play_piece(graph, schedule, dispatched, played, keep_timeline, timeline, completed);
-    r.finish.assign(completed.begin(), completed.begin() + graph.size());
-    r.pieces = 1;
+  FedReplay fed;
+  // A single workflow (each workflow alone, for makespan_alone) is in flight whole anyway.
+  if (!keep_timeline && stream.workflows() > 1 && play_fed(stream, schedule, dispatched, played, min_feed_tasks, fed)) {
+    r.finish = std::move(fed.finish);
+    timeline = std::move(fed.timeline);
+    r.feeds = fed.feeds;
   } else {
-    pieces->index_messages();
-    r.finish.assign(static_cast<std::size_t>(graph.size()), 0.0);
-    int a = 0;
-    while (a < workflows) {
-      int b = pieces->next_cut(a, min_piece_tasks);
-      const Timeline before = b < workflows ? timeline : Timeline();
-      for (;;) {
-        const int t0 = stream.first_task[static_cast<std::size_t>(a)], t1 = stream.first_task[static_cast<std::size_t>(b)];
-        double end;
-        if (a == 0 && b == workflows) {  // played again up to the whole stream: no copy of it
-          end = play_piece(graph, schedule, dispatched, played, false, timeline, completed);
-        } else {
-          const StreamPieces::Piece p = pieces->piece(a, b);
-          end = play_piece(p.graph, p.schedule, p.dispatched, played, false, timeline, completed);
-        }
-        std::copy(completed.begin(), completed.begin() + (t1 - t0), r.finish.begin() + t0);
-        // The plan left the machine idle before b's first dispatch; so must the replay, which
-        // may queue messages longer than planned (comm: free). Else the piece is played again
-        // with the workflows after it, twice as many tasks at least, from the same totals.
-        if (end < pieces->release(b)) break;
-        timeline = before;
-        ++r.played_again;
-        b = pieces->next_cut(a, std::max(2LL * (t1 - t0), t1 - t0 + 1LL));
-      }
-      ++r.pieces;
-      a = b;
-    }
+    // The whole plan at once: with a timeline, which holds the whole stream anyway (the Gantt
+    // chart, the trace), for one workflow, or for a schedule the fed player cannot follow.
+    std::vector<double> completed;
+    play_whole(graph, schedule, dispatched, played, keep_timeline, timeline, completed);
+    r.finish.assign(completed.begin(), completed.begin() + graph.size());
+    r.feeds = 0;
   }
   r.link_busy = timeline.hop_time();
   r.makespan = timeline.end();

@@ -1,4 +1,4 @@
-// Replaying a stream's schedule on the engine, each workflow released at its arrival, in pieces.
+// Replaying a stream's schedule on the engine, each workflow released at its arrival, fed as it plays.
 #pragma once
 
 #include <span>
@@ -14,24 +14,21 @@ namespace mpnsim {
 // workflow before it arrives, or a task before the policy chose to release it. Under
 // `comm: contention` the replay then gives the schedule's own times.
 //
-// Without a timeline the stream is played in pieces of whole workflows, cut where nothing is
-// in flight: before workflow b when every task, message and hop of the workflows before it
-// ends (in the plan, and then in the replay) before any task of b or later is dispatched.
-// Each piece is played on a fresh engine, from time 0 as the whole stream would be, so that
-// its waits end at the same instants, and the timeline's running totals are carried from
-// piece to piece, so that they add up in the same order: the figures are the bytes a replay of
-// the whole stream gives, in memory for one piece's plan instead of the stream's. A piece
-// holds at least `min_piece_tasks` tasks (fewer engines), more where no cut comes sooner.
+// Without a timeline the plan is never held whole: one engine plays it while it is made,
+// workflows of at least `min_feed_tasks` tasks at a time, each fed in when the engine reaches
+// its first dispatch, each action freed when it completes (fed_stream_player.hpp). The engine
+// sees the same events in the same order as with the whole plan, so the figures are the same
+// bytes, in memory for the workflows in flight. A single workflow is played whole; a schedule the fed player cannot follow (a
+// task or message planned before its dispatch, which no built-in policy makes) is played whole.
 // The replay's figures, and the time the links carried messages.
 struct StreamReplay : DagReplay {
   double link_busy = 0;  // the hops' total duration: busy time summed over link directions
-  int pieces = 0;        // the pieces the stream was played in
-  int played_again = 0;  // pieces played again with the workflows after them (the replay ran past the plan's quiet instant)
+  int feeds = 0;         // the feeds of workflows the replay was made in; 0: played whole
 };
 
-inline constexpr int kStreamPieceTasks = 4096;
+inline constexpr int kStreamFeedTasks = 1;  // each workflow fed at its own first dispatch
 
 StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
-                           const MachineSpec& machine, bool keep_timeline, int min_piece_tasks = kStreamPieceTasks);
+                           const MachineSpec& machine, bool keep_timeline, int min_feed_tasks = kStreamFeedTasks);
 
 }  // namespace mpnsim

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "schedulers/dag/contention_builder.hpp"
 #include "schedulers/dag/time_horizon.hpp"
 #include "sim/interruption.hpp"
+#include "sim/time_order_key.hpp"
 
 namespace mpnsim {
 
@@ -78,6 +80,11 @@ double ScheduleBuilder::start_not_before(int task, int p, double not_before, boo
   return insertion ? earliest_gap(p, ready, problem_.exec_time(task, p)) : std::max(ready, processor_ready(p));
 }
 
+ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int processor, bool refined) {
+  return (static_cast<PendingBound>(time_order_key(key)) << 64) |
+         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 1) | (refined ? 1u : 0u);
+}
+
 ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion) const {
   const int procs = problem_.processors();
   Choice best;
@@ -129,43 +136,53 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   // receive port searched too), once more before it is evaluated: most are never refined.
   // The refined bound is never below the cheap one, so the first refined bound to come up is
   // the least of them.
-  bounds_.clear();
+  //
+  // Each processor has one bound at a time, so they sit in a tree of minima over the
+  // processors (a leaf each): built in P - 1 comparisons, the least taken out or replaced by
+  // its refined bound in log P. The bounds are single integers ordered as (key, processor)
+  // are (time_order_key). A heap of (double, index) pairs did the same with more work: its
+  // building, and the ties its comparisons broke by index, were most of ETF's time.
   contention_->data_ready_bounds(task, ready_bounds_);
+  std::size_t leaves = 1;
+  while (leaves < static_cast<std::size_t>(procs)) leaves *= 2;
+  constexpr PendingBound kGone = ~PendingBound{0};
+  bounds_.resize(2 * leaves);  // the nodes are all written below
+  std::fill(bounds_.begin() + static_cast<std::ptrdiff_t>(leaves) + procs, bounds_.end(), kGone);
   for (int p = 0; p < procs; ++p) {
     const double duration = problem_.exec_time(task, p);
     const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
     const double start = contention_->cpu_fit(p, ready, duration);
-    bounds_.push_back({by_finish ? start + duration : start, p, false});
+    bounds_[leaves + static_cast<std::size_t>(p)] = pending_bound(by_finish ? start + duration : start, p, false);
   }
-  // A heap rather than a sort: most processors are never taken out of it (P log P per task
-  // was most of ETF's time on a 10-cube).
-  const auto later = [](const PendingBound& a, const PendingBound& b) {
-    return a.key != b.key ? a.key > b.key : a.processor > b.processor;
+  for (std::size_t i = leaves - 1; i >= 1; --i) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
+  auto set_leaf = [&](int p, PendingBound value) {
+    std::size_t i = leaves + static_cast<std::size_t>(p);
+    bounds_[i] = value;
+    for (i /= 2; i >= 1; i /= 2) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
   };
-  std::make_heap(bounds_.begin(), bounds_.end(), later);
   double least = std::numeric_limits<double>::infinity();
   bool least_known = false;
-  while (!bounds_.empty()) {
-    std::pop_heap(bounds_.begin(), bounds_.end(), later);
-    const PendingBound b = bounds_.back();
-    bounds_.pop_back();
-    if (b.key > best_key) break;
-    if (b.key == best_key && b.processor > best.processor) continue;
-    const int p = b.processor;
-    if (!b.refined) {
+  while (bounds_[1] != kGone) {
+    const PendingBound b = bounds_[1];
+    const double key = time_from_order_key(static_cast<std::uint64_t>(b >> 64));
+    const int p = static_cast<int>(static_cast<std::uint32_t>(b) >> 1);
+    // Bounds come out in (key, index) order and a refined one is no lower: once one loses to
+    // the best (a larger key, or the same at a higher index), so does every other.
+    if (key > best_key || (key == best_key && p > best.processor)) break;
+    if ((b & 1) == 0) {  // not refined yet
       const double duration = problem_.exec_time(task, p);
       const double cheap = ready_bounds_[static_cast<std::size_t>(p)];
       const double refined = contention_->refined_data_ready_bound(p);
       if (refined > cheap) {  // else the key is the same
         const double ready = std::max(refined, insertion ? 0.0 : processor_ready(p));
         const double start = contention_->cpu_fit(p, ready, duration);
-        bounds_.push_back({by_finish ? start + duration : start, p, true});
-        std::push_heap(bounds_.begin(), bounds_.end(), later);
+        set_leaf(p, pending_bound(by_finish ? start + duration : start, p, true));
         continue;
       }
     }
+    set_leaf(p, kGone);
     if (!least_known) {
-      least = b.key;
+      least = key;
       least_known = true;
     }
     evaluate(p);

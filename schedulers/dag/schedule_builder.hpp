@@ -113,12 +113,12 @@ class ScheduleBuilder {
   double latest_start_ = 0;         // latest_carried_start of the problem
   std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
-  struct PendingBound {
-    double key;  // a lower bound on the processor's key (start or finish)
-    int processor;
-    bool refined;  // refined_data_ready_bound and the CPU's idle time counted
-  };
-  mutable std::vector<PendingBound> bounds_;  // scratch of best_processor
+  // A lower bound on a processor's key (start or finish) in best_processor, as one integer
+  // ordered as (key, processor) are: time_order_key(key) in the high word, then the
+  // processor, then 1 once refined_data_ready_bound and the CPU's idle time are counted.
+  using PendingBound = unsigned __int128;
+  static PendingBound pending_bound(double key, int processor, bool refined);
+  mutable std::vector<PendingBound> bounds_;  // scratch of best_processor: a tree of minima, a leaf per processor
   mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
   struct Arrival {
     double finish, data;

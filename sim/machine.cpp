@@ -74,38 +74,46 @@ class WaitQueue {
  public:
   bool empty() const { return head_ == items_.size(); }
   void push(Waiter w) {
-    if (!heap_) {
-      if (empty() || items_.back().first < w.first) {
-        items_.push_back(w);
-        return;
-      }
-      items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+    if (!heap_ && (empty() || items_.back().first < w.first))
+      items_.push_back(w);
+    else
+      push_out_of_order(w);
+  }
+  // The earliest request, removed (requires !empty()).
+  std::uint32_t pop() {
+    if (heap_) return pop_heap();
+    const std::uint32_t slot = items_[head_++].second;
+    if (empty()) {
+      items_.clear();
       head_ = 0;
+    } else if (head_ >= 64 && 2 * head_ >= items_.size()) {
+      drop_served();  // a queue that never empties keeps at most twice its waiters
+    }
+    return slot;
+  }
+
+ private:
+  [[gnu::noinline]] void drop_served() {
+    items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+  [[gnu::noinline]] void push_out_of_order(Waiter w) {
+    if (!heap_) {
+      drop_served();
       std::make_heap(items_.begin(), items_.end(), std::greater<>{});
       heap_ = true;
     }
     items_.push_back(w);
     std::push_heap(items_.begin(), items_.end(), std::greater<>{});
   }
-  // The earliest request, removed (requires !empty()).
-  std::uint32_t pop() {
-    std::uint32_t slot;
-    if (heap_) {
-      std::pop_heap(items_.begin(), items_.end(), std::greater<>{});
-      slot = items_.back().second;
-      items_.pop_back();
-      heap_ = !items_.empty();
-    } else {
-      slot = items_[head_++].second;
-      if (empty()) {
-        items_.clear();
-        head_ = 0;
-      }
-    }
+  [[gnu::noinline]] std::uint32_t pop_heap() {
+    std::pop_heap(items_.begin(), items_.end(), std::greater<>{});
+    const std::uint32_t slot = items_.back().second;
+    items_.pop_back();
+    heap_ = !items_.empty();
     return slot;
   }
 
- private:
   std::vector<Waiter> items_;
   std::size_t head_ = 0;  // list mode: the waiters before it have been served
   bool heap_ = false;
@@ -200,21 +208,21 @@ struct Machine::Impl {
 
   // A slot for a new request, with the next sequence number (its priority
   // while waiting; it keeps growing even when slots are reused) above `flags`.
-  std::uint32_t new_request(std::uint32_t flags) {
-    std::uint32_t slot;
-    if (!free_slots.empty()) {
-      slot = free_slots.back();
-      free_slots.pop_back();
-      // The slot after it may have been freed long ago: ask for it now, to be written next time
-      // (its stores were a tenth of a DAG replay's loop when it came from memory).
-      if (!free_slots.empty()) __builtin_prefetch(&requests[free_slots.back()], 1);
-    } else {
-      slot = static_cast<std::uint32_t>(requests.size());
-      requests.emplace_back();
-      labels.emplace_back();
-    }
+  [[gnu::always_inline]] std::uint32_t new_request(std::uint32_t flags) {
+    if (free_slots.empty()) add_slot();
+    const std::uint32_t slot = free_slots.back();
+    free_slots.pop_back();
+    // The slot after it may have been freed long ago: ask for it now, to be written next time
+    // (its stores were a tenth of a DAG replay's loop when it came from memory).
+    if (!free_slots.empty()) __builtin_prefetch(&requests[free_slots.back()], 1);
     requests[slot].order = next_seq++ << kFlagBits | flags;
     return slot;
+  }
+  // A new slot, free (rare: slots are reused, so there are only as many as requests at once).
+  [[gnu::noinline]] void add_slot() {
+    free_slots.push_back(static_cast<std::uint32_t>(requests.size()));
+    requests.emplace_back();
+    labels.emplace_back();
   }
 
   // The labels of request `id` when it has them (the timeline keeps records), else zeros.
@@ -223,12 +231,14 @@ struct Machine::Impl {
   }
 
   // Queues request `id` on `res`, busy, until release() serves it.
-  void wait_for(Resource& res, std::uint32_t id) {
-    if (res.queue < 0) {
-      res.queue = static_cast<int>(queues.size());
-      queues.emplace_back();
-    }
+  [[gnu::always_inline]] void wait_for(Resource& res, std::uint32_t id) {
+    if (res.queue < 0) add_queue(res);
     queues[static_cast<std::size_t>(res.queue)].push({seq_of(requests[id]), id});
+  }
+
+  [[gnu::noinline]] void add_queue(Resource& res) {
+    res.queue = static_cast<int>(queues.size());
+    queues.emplace_back();
   }
 
   // The request has its resources: it runs from now for the duration its `time` held.

@@ -202,11 +202,9 @@ class EventQueue {
     if (small_slots_.empty()) set_up_small();
     const std::uint32_t slot = small_free_[--small_free_top_];
     small_slots_[slot] = std::move(action);
-    // Up from the new leaf: an event is usually later than most, so this stops soon.
-    sift_up(size_, SmallEntry{key, pushed_ << kSlotBits | slot});
-  }
-  // Puts `e` at `hole` or above it, moving down the parents it comes before.
-  void sift_up(std::size_t hole, const SmallEntry& e) {
+    const SmallEntry e{key, pushed_ << kSlotBits | slot};
+    // Sift up from the new leaf: an event is usually later than most, so this stops soon.
+    std::size_t hole = size_;
     while (hole > 0) {
       const std::size_t parent = (hole - 1) / kArity;
       if (!before(e, small_[parent])) break;
@@ -245,7 +243,13 @@ class EventQueue {
         small_[hole] = small_[child];
         hole = child;
       }
-      sift_up(hole, last);
+      while (hole > 0) {
+        const std::size_t parent = (hole - 1) / kArity;
+        if (!before(last, small_[parent])) break;
+        small_[hole] = small_[parent];
+        hole = parent;
+      }
+      small_[hole] = last;
     }
     last_ = top.key;
     time = time_of(top.key);

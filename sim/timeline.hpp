@@ -47,8 +47,7 @@ class Timeline {
   // Whether the records (and the tags they name) are kept: the default. Without them the
   // timeline keeps only its running totals, end(), hop_count() and compute_end(), for a run
   // whose outputs need nothing else (a DAG replay or `mpnsim dlt` without Gantt chart, trace
-  // or timeline file). Set before the machine's first operation: a Machine writes the labels of
-  // a record (tag, message, hop) only while records are kept.
+  // or timeline file).
   void keep_records(bool keep) { keep_ = keep; }
   bool keeps_records() const { return keep_; }
 

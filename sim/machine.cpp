@@ -28,7 +28,9 @@ constexpr int kComputeChannel = -1;
 // One cache line: what the loop reads and writes for every activity. The labels a
 // timeline record needs (tag, message, hop) are kept apart (Label), written and read
 // only while the timeline keeps its records; a DAG replay or `mpnsim dlt` without
-// timeline files never touches them (the request was 80 bytes with them).
+// timeline files never touches them (the request was 80 bytes with them). So
+// Timeline::keep_records is to be set before the machine's first operation: a request
+// made without records writes no labels, and its record would carry zeros.
 struct alignas(64) Request {
   // The sequence number above kFlagBits bits of flags: which resources a hop holds
   // besides its link direction (the k... bits below; none, the usual case with

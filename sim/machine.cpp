@@ -1,10 +1,10 @@
 // Resource bookkeeping of the machine model: requests, waiting, hops, records.
 #include "sim/machine.hpp"
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <functional>
-#include <queue>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -24,31 +24,102 @@ constexpr int kComputeChannel = -1;
 // it finishes. Requests are numbered in the order they are made; that number
 // is their priority when waiting. Slots are reused, so the live ones stay in
 // cache; the resources a request holds are derived from it, not stored.
-struct Request {
-  std::uint64_t seq = 0;
+//
+// One cache line: what the loop reads and writes for every activity. The labels a
+// timeline record needs (tag, message, hop) are kept apart (Label), written and read
+// only while the timeline keeps its records; a DAG replay or `mpnsim dlt` without
+// timeline files never touches them (the request was 80 bytes with them). So
+// Timeline::keep_records is to be set before the machine's first operation: a request
+// made without records writes no labels, and its record would carry zeros.
+struct alignas(64) Request {
+  // The sequence number above kFlagBits bits of flags: which resources a hop holds
+  // besides its link direction (the k... bits below; none, the usual case with
+  // co-processors and every port, lets a hop take and free its link alone) and
+  // whether its Label was written.
+  std::uint64_t order = 0;
   double time = 0;       // until it starts: how long it lasts; from then on: when it started
   double amount = 0;
   int processor = 0;     // compute: where; hop: sending end
   int to = 0;            // hop: receiving end
   int dst = 0;           // hop: final destination of the message
   int channel = kComputeChannel;  // hop: the link direction
-  std::uint32_t tag = 0;
-  std::uint32_t message = 0;
-  int hop = 0;
-  // hop: which resources it holds besides its link direction (the k... bits below). Zero, the
-  // usual case (co-processors, every port), lets a hop take and free its link alone.
-  std::uint32_t extra = 0;
   Machine::Done done;
 };
+constexpr int kFlagBits = 8;
 // The sending end has no co-processor, so its CPU takes part; likewise the receiving end's.
 constexpr std::uint32_t kSenderCpu = 1, kReceiverCpu = 2;
 // The sending end's send ports are counted (a number, not all); likewise the receiving end's
 // receive ports.
 constexpr std::uint32_t kSenderPort = 4, kReceiverPort = 8;
+constexpr std::uint32_t kExtraResources = kSenderCpu | kReceiverCpu | kSenderPort | kReceiverPort;
+// The request's Label holds its tag, message and hop (the timeline keeps records).
+constexpr std::uint32_t kLabelled = 16;
+std::uint64_t seq_of(const Request& r) { return r.order >> kFlagBits; }
+std::uint32_t extra_of(const Request& r) { return static_cast<std::uint32_t>(r.order) & kExtraResources; }
+
+// What a timeline record says of a request besides its times and ends.
+struct Label {
+  std::uint32_t tag = 0;
+  std::uint32_t message = 0;
+  int hop = 0;
+};
 
 // Requests waiting for a resource, earliest (smallest sequence number) first.
 using Waiter = std::pair<std::uint64_t, std::uint32_t>;  // (request seq, slot)
-using WaitQueue = std::priority_queue<Waiter, std::vector<Waiter>, std::greater<>>;
+// Nearly always requests come to wait in the order they were made (a new request finds the
+// resource busy; one served from a queue and sent to wait on its next resource is older than
+// those there only when a hop holds several resources), so the queue is a list read from its
+// head while they do, and a binary heap from the first that comes out of order until it
+// empties: the same order either way (sequence numbers are unique), without a heap's sift
+// down at every serve.
+class WaitQueue {
+ public:
+  bool empty() const { return head_ == items_.size(); }
+  void push(Waiter w) {
+    if (!heap_ && (empty() || items_.back().first < w.first))
+      items_.push_back(w);
+    else
+      push_out_of_order(w);
+  }
+  // The earliest request, removed (requires !empty()).
+  std::uint32_t pop() {
+    if (heap_) return pop_heap();
+    const std::uint32_t slot = items_[head_++].second;
+    if (empty()) {
+      items_.clear();
+      head_ = 0;
+    } else if (head_ >= 64 && 2 * head_ >= items_.size()) {
+      drop_served();  // a queue that never empties keeps at most twice its waiters
+    }
+    return slot;
+  }
+
+ private:
+  [[gnu::noinline]] void drop_served() {
+    items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+  [[gnu::noinline]] void push_out_of_order(Waiter w) {
+    if (!heap_) {
+      drop_served();
+      std::make_heap(items_.begin(), items_.end(), std::greater<>{});
+      heap_ = true;
+    }
+    items_.push_back(w);
+    std::push_heap(items_.begin(), items_.end(), std::greater<>{});
+  }
+  [[gnu::noinline]] std::uint32_t pop_heap() {
+    std::pop_heap(items_.begin(), items_.end(), std::greater<>{});
+    const std::uint32_t slot = items_.back().second;
+    items_.pop_back();
+    heap_ = !items_.empty();
+    return slot;
+  }
+
+  std::vector<Waiter> items_;
+  std::size_t head_ = 0;  // list mode: the waiters before it have been served
+  bool heap_ = false;
+};
 
 // Twelve bytes per resource: a machine of 10^6 processors has millions of them,
 // and most are never waited for, so their queues live apart and are made on demand.
@@ -77,7 +148,7 @@ constexpr int kRecv = 2;
 
 // The sizes docs/performance.md's memory figures quote (64-bit targets).
 static_assert(sizeof(void*) != 8 || sizeof(ProcessorState) == 48);
-static_assert(sizeof(void*) != 8 || sizeof(Request) == 80);
+static_assert(sizeof(void*) != 8 || sizeof(Request) == 64);
 static_assert(sizeof(Resource) == 12);
 
 }  // namespace
@@ -93,6 +164,7 @@ struct Machine::Impl {
   std::vector<Resource> channels;
   std::vector<WaitQueue> queues;
   std::vector<Request> requests;
+  std::vector<Label> labels;  // beside requests, slot for slot; written only with records
   std::vector<std::uint32_t> free_slots;
   std::uint64_t next_seq = 0;
   int n;
@@ -129,38 +201,46 @@ struct Machine::Impl {
     // The order only decides which queue a blocked hop waits in.
     int count = 0;
     out[count++] = channel_base + r.channel;
-    if (r.extra & kSenderPort) out[count++] = resource_id(r.processor, kSend);
-    if (r.extra & kReceiverPort) out[count++] = resource_id(r.to, kRecv);
-    if (r.extra & kSenderCpu) out[count++] = resource_id(r.processor, kCpu);
-    if (r.extra & kReceiverCpu) out[count++] = resource_id(r.to, kCpu);
+    if (extra_of(r) & kSenderPort) out[count++] = resource_id(r.processor, kSend);
+    if (extra_of(r) & kReceiverPort) out[count++] = resource_id(r.to, kRecv);
+    if (extra_of(r) & kSenderCpu) out[count++] = resource_id(r.processor, kCpu);
+    if (extra_of(r) & kReceiverCpu) out[count++] = resource_id(r.to, kCpu);
     return count;
   }
 
   // A slot for a new request, with the next sequence number (its priority
-  // while waiting; it keeps growing even when slots are reused).
-  std::uint32_t new_request() {
-    std::uint32_t slot;
-    if (!free_slots.empty()) {
-      slot = free_slots.back();
-      free_slots.pop_back();
-      // The slot after it may have been freed long ago: ask for it now, to be written next time
-      // (its stores were a tenth of a DAG replay's loop when it came from memory).
-      if (!free_slots.empty()) __builtin_prefetch(&requests[free_slots.back()], 1);
-    } else {
-      slot = static_cast<std::uint32_t>(requests.size());
-      requests.emplace_back();
-    }
-    requests[slot].seq = next_seq++;
+  // while waiting; it keeps growing even when slots are reused) above `flags`.
+  [[gnu::always_inline]] std::uint32_t new_request(std::uint32_t flags) {
+    if (free_slots.empty()) add_slot();
+    const std::uint32_t slot = free_slots.back();
+    free_slots.pop_back();
+    // The slot after it may have been freed long ago: ask for it now, to be written next time
+    // (its stores were a tenth of a DAG replay's loop when it came from memory).
+    if (!free_slots.empty()) __builtin_prefetch(&requests[free_slots.back()], 1);
+    requests[slot].order = next_seq++ << kFlagBits | flags;
     return slot;
+  }
+  // A new slot, free (rare: slots are reused, so there are only as many as requests at once).
+  [[gnu::noinline]] void add_slot() {
+    free_slots.push_back(static_cast<std::uint32_t>(requests.size()));
+    requests.emplace_back();
+    labels.emplace_back();
+  }
+
+  // The labels of request `id` when it has them (the timeline keeps records), else zeros.
+  Label label_of(const Request& r, std::uint32_t id) const {
+    return (r.order & kLabelled) ? labels[id] : Label{};
   }
 
   // Queues request `id` on `res`, busy, until release() serves it.
-  void wait_for(Resource& res, std::uint32_t id) {
-    if (res.queue < 0) {
-      res.queue = static_cast<int>(queues.size());
-      queues.emplace_back();
-    }
-    queues[static_cast<std::size_t>(res.queue)].push({requests[id].seq, id});
+  [[gnu::always_inline]] void wait_for(Resource& res, std::uint32_t id) {
+    if (res.queue < 0) add_queue(res);
+    queues[static_cast<std::size_t>(res.queue)].push({seq_of(requests[id]), id});
+  }
+
+  [[gnu::noinline]] void add_queue(Resource& res) {
+    res.queue = static_cast<int>(queues.size());
+    queues.emplace_back();
   }
 
   // The request has its resources: it runs from now for the duration its `time` held.
@@ -186,7 +266,7 @@ struct Machine::Impl {
       begin(r, id);
       return true;
     }
-    if (r.extra == 0) {
+    if (extra_of(r) == 0) {
       // A hop that holds its link direction only (the list below, without the list).
       Resource& link = channels[static_cast<std::size_t>(r.channel)];
       if (link.in_use >= link.capacity) {
@@ -216,9 +296,7 @@ struct Machine::Impl {
     if (res.queue < 0) return;
     const auto q = static_cast<std::size_t>(res.queue);
     while (res.in_use < res.capacity && !queues[q].empty()) {
-      const std::uint32_t id = queues[q].top().second;
-      queues[q].pop();
-      try_start(id);
+      try_start(queues[q].pop());
       // try_start may add queues, but resources never move: only re-read the queue.
     }
   }
@@ -228,7 +306,7 @@ struct Machine::Impl {
     const double end = engine.now();
     if (r.channel == kComputeChannel) {
       // A computation: its CPU only, and no next hop (finish_hop's steps, without the list).
-      timeline.add(ComputeRecord{r.processor, r.tag, r.time, end, r.amount});
+      timeline.add(ComputeRecord{r.processor, label_of(r, id).tag, r.time, end, r.amount});
       Resource& cpu = processors[static_cast<std::size_t>(r.processor)].resource[kCpu];
       Done done = std::move(r.done);
       free_slots.push_back(id);
@@ -240,17 +318,17 @@ struct Machine::Impl {
   }
 
   void finish_hop(Request& r, std::uint32_t id, double end) {
-    timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, r.tag, r.time, end, r.amount, r.message, r.hop});
+    const Label label = label_of(r, id);
+    timeline.add(TransferRecord{r.channel >> 1, r.processor, r.to, label.tag, r.time, end, r.amount, label.message,
+                                label.hop});
     std::array<int, 5> ids;
-    const int count = r.extra == 0 ? 0 : resources_of(r, ids);
+    const std::uint32_t extra = extra_of(r);
+    const int count = extra == 0 ? 0 : resources_of(r, ids);
     Resource& link = channels[static_cast<std::size_t>(r.channel)];
     // What follows needs these; the slot is free for reuse from here on.
     const int at = r.to;
     const int dst = r.dst;
     const double amount = r.amount;
-    const std::uint32_t tag = r.tag;
-    const std::uint32_t message = r.message;
-    const int hop = r.hop;
     Done done = std::move(r.done);
     free_slots.push_back(id);
     // Free resources first so that operations already waiting are served
@@ -261,7 +339,7 @@ struct Machine::Impl {
     else
       for (int i = 0; i < count; ++i) release(resource(ids[static_cast<std::size_t>(i)]));
     if (at != dst) {
-      start_hop(at, dst, amount, tag, message, hop + 1, std::move(done));
+      start_hop(at, dst, amount, label.tag, label.message, label.hop + 1, std::move(done));
       return;
     }
     done.run();
@@ -276,7 +354,12 @@ struct Machine::Impl {
   void start_hop_on(const Arc& a, int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
                     Done&& done) {
     const LinkKind& cost = router.link_kinds()[a.kind];
-    const std::uint32_t id = new_request();
+    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
+    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
+    std::uint32_t flags = std::uint32_t{sender.as_sender} | receiver.as_receiver;
+    if (timeline.keeps_records()) flags |= kLabelled;
+    const std::uint32_t id = new_request(flags);
+    if (flags & kLabelled) labels[id] = Label{tag, message, hop};
     Request& r = requests[id];
     r.time = cost.startup + amount * cost.z * spec.Tcm;
     r.amount = amount;
@@ -284,12 +367,6 @@ struct Machine::Impl {
     r.to = a.to;
     r.dst = dst;
     r.channel = a.channel;
-    r.tag = tag;
-    r.message = message;
-    r.hop = hop;
-    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
-    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
-    r.extra = std::uint32_t{sender.as_sender} | receiver.as_receiver;
     r.done = std::move(done);
     try_start(id);
   }
@@ -302,14 +379,15 @@ Machine::~Machine() = default;
 void Machine::compute(int processor, double amount, std::uint32_t tag, Done done) {
   if (processor < 0 || processor >= impl_->n)
     throw std::out_of_range(fmt::format("compute on processor {}: no such processor", processor));
-  const std::uint32_t id = impl_->new_request();
+  const bool labelled = impl_->timeline.keeps_records();
+  const std::uint32_t id = impl_->new_request(labelled ? kLabelled : 0);
+  if (labelled) impl_->labels[id] = Label{tag, 0, 0};
   Request& r = impl_->requests[id];
   r.time = amount * impl_->processors[static_cast<std::size_t>(processor)].w * impl_->spec.Tcp;
   r.amount = amount;
   r.processor = processor;
   r.to = processor;
   r.channel = kComputeChannel;
-  r.tag = tag;
   r.done = std::move(done);
   impl_->try_start(id);
 }

@@ -89,17 +89,8 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
     const int h = last_hop[static_cast<std::size_t>(ei)];
     plan.actions[static_cast<std::size_t>(e.to)].after.push_back(h >= 0 ? h : e.from);
   }
-  // Resources: CPU p, link direction c, and the send and receive ports of processors whose
-  // port count is below their degree (at or above it, the links bind first).
-  std::vector<int> out_degree(static_cast<std::size_t>(procs), 0), in_degree(static_cast<std::size_t>(procs), 0);
-  for (const LinkSpec& l : machine.links) {
-    ++out_degree[static_cast<std::size_t>(l.a)];
-    ++in_degree[static_cast<std::size_t>(l.b)];
-    if (!l.directed) {
-      ++out_degree[static_cast<std::size_t>(l.b)];
-      ++in_degree[static_cast<std::size_t>(l.a)];
-    }
-  }
+  // Resources: CPU p, link direction c, and the binding send and receive ports.
+  const BindingPorts ports = binding_ports(machine);
   std::vector<std::vector<Booking>> cpu(static_cast<std::size_t>(procs)), channel(2 * machine.links.size());
   // Ports by (processor, port): the schedule's own assignment.
   std::map<std::pair<int, int>, std::vector<Booking>> send, recv;
@@ -109,7 +100,6 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
                                      ? schedule.task_booked[static_cast<std::size_t>(t)] : 0;
     cpu[static_cast<std::size_t>(p.processor)].push_back({p.start, p.finish, booked, t});
   }
-  auto binds = [&](int ports, int degree) { return ports != kAllPorts && ports < degree; };
   for (std::size_t h = 0; h < schedule.hops.size(); ++h) {
     const ScheduledHop& hop = schedule.hops[h];
     if (action_of_hop[h] < 0) continue;
@@ -119,9 +109,9 @@ Plan contention_replay_plan(const TaskGraph& graph, const Schedule& schedule, co
     const auto& to = machine.processors[static_cast<std::size_t>(hop.to)];
     if (!from.coprocessor) cpu[static_cast<std::size_t>(hop.from)].push_back(b);
     if (!to.coprocessor) cpu[static_cast<std::size_t>(hop.to)].push_back(b);
-    if (binds(from.send_ports, out_degree[static_cast<std::size_t>(hop.from)]) && hop.send_port >= 0)
+    if (ports.send[static_cast<std::size_t>(hop.from)] && hop.send_port >= 0)
       send[{hop.from, hop.send_port}].push_back(b);
-    if (binds(to.recv_ports, in_degree[static_cast<std::size_t>(hop.to)]) && hop.recv_port >= 0)
+    if (ports.recv[static_cast<std::size_t>(hop.to)] && hop.recv_port >= 0)
       recv[{hop.to, hop.recv_port}].push_back(b);
   }
   for (auto& list : cpu) chain(list, plan);
@@ -226,6 +216,26 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named) {
     plan.actions[static_cast<std::size_t>(e.to)].after.push_back(s >= 0 ? s : e.from);
   }
   return plan;
+}
+
+BindingPorts binding_ports(const MachineSpec& machine) {
+  const auto procs = static_cast<std::size_t>(machine.size());
+  std::vector<int> out_degree(procs, 0), in_degree(procs, 0);
+  for (const LinkSpec& l : machine.links) {
+    ++out_degree[static_cast<std::size_t>(l.a)];
+    ++in_degree[static_cast<std::size_t>(l.b)];
+    if (!l.directed) {
+      ++out_degree[static_cast<std::size_t>(l.b)];
+      ++in_degree[static_cast<std::size_t>(l.a)];
+    }
+  }
+  BindingPorts ports{std::vector<char>(procs, 0), std::vector<char>(procs, 0)};
+  for (std::size_t p = 0; p < procs; ++p) {
+    const ProcessorSpec& spec = machine.processors[p];
+    ports.send[p] = spec.send_ports != kAllPorts && spec.send_ports < out_degree[p];
+    ports.recv[p] = spec.recv_ports != kAllPorts && spec.recv_ports < in_degree[p];
+  }
+  return ports;
 }
 
 MachineSpec replay_machine(const TaskGraph& graph, const MachineSpec& machine) {

@@ -27,6 +27,15 @@ Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, bool named = 
 // the processors serve their tasks), so that the replay gives the schedule's times.
 Plan replay_plan(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool named = true);
 
+// Per processor, whether its send (receive) ports are resources of their own in a
+// contention-aware replay: when fewer than its links in that direction; at or above that
+// count the links bind first. Shared by replay_plan and the fed stream player, which must
+// order the same resources.
+struct BindingPorts {
+  std::vector<char> send, recv;
+};
+BindingPorts binding_ports(const MachineSpec& machine);
+
 // The machine the plan is played on: `machine` itself, or with a cost table the same
 // network with w = 1 on every processor and Tcp = 1, so that the compute of task t on p
 // takes W[t][p] exactly (the table's times replace w and Tcp; links are unchanged).

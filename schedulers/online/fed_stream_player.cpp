@@ -10,6 +10,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/message_ends.hpp"
 #include "sim/engine.hpp"
 #include "sim/machine.hpp"
@@ -110,16 +111,7 @@ class FedPlayer {
     // Resources: CPUs, then link directions, then binding ports as they come.
     order_.as_times = schedule.contention_aware;
     resources_.assign(static_cast<std::size_t>(spec_.size()) + 2 * spec_.links.size(), Resource{std::set<Booking, BookingOrder>(order_)});
-    out_degree_.assign(static_cast<std::size_t>(spec_.size()), 0);
-    in_degree_.assign(static_cast<std::size_t>(spec_.size()), 0);
-    for (const LinkSpec& l : spec_.links) {
-      ++out_degree_[static_cast<std::size_t>(l.a)];
-      ++in_degree_[static_cast<std::size_t>(l.b)];
-      if (!l.directed) {
-        ++out_degree_[static_cast<std::size_t>(l.b)];
-        ++in_degree_[static_cast<std::size_t>(l.a)];
-      }
-    }
+    ports_bind_ = binding_ports(spec_);
   }
 
   bool play(FedReplay& out) {
@@ -325,9 +317,9 @@ class FedPlayer {
       const ProcessorSpec& to = spec_.processors[static_cast<std::size_t>(hop.to)];
       if (!from.coprocessor) book(hop.from, a);
       if (!to.coprocessor) book(hop.to, a);
-      if (from.send_ports != kAllPorts && from.send_ports < out_degree_[static_cast<std::size_t>(hop.from)] && hop.send_port >= 0)
+      if (ports_bind_.send[static_cast<std::size_t>(hop.from)] && hop.send_port >= 0)
         book(port_resource(0, hop.from, hop.send_port), a);
-      if (to.recv_ports != kAllPorts && to.recv_ports < in_degree_[static_cast<std::size_t>(hop.to)] && hop.recv_port >= 0)
+      if (ports_bind_.recv[static_cast<std::size_t>(hop.to)] && hop.recv_port >= 0)
         book(port_resource(1, hop.to, hop.recv_port), a);
     }
     // Nothing of a feed made during the run may be ready at once: it would have been issued
@@ -400,7 +392,7 @@ class FedPlayer {
   };
   std::vector<Resource> resources_;
   std::map<std::tuple<int, int, int>, int> ports_;
-  std::vector<int> out_degree_, in_degree_;
+  BindingPorts ports_bind_;  // which ports are resources of their own (dag_replay.hpp)
   std::unordered_map<std::int64_t, Act> acts_;
   std::vector<double>* finish_ = nullptr;
   bool broken_ = false;

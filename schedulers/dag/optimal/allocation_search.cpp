@@ -26,6 +26,7 @@
 #include "schedulers/dag/optimal/allocation_search.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "schedulers/dag/optimal/symmetry_kinds.hpp"
@@ -65,7 +66,8 @@ AllocationSearch::AllocationSearch(const DagProblem& problem, const SearchTables
       best_(best),
       n_(g_.size()),
       P_(problem.processors()),
-      orders_(problem, tables, best) {
+      orders_(problem, tables, best),
+      packing_(tables, best.step) {
   if (P_ <= 64) symmetry_.emplace(P_, free_model_kinds(problem, tables_));
   order_ = allocation_order(g_, tables_);
   alloc_.assign(at(n_), -1);
@@ -266,7 +268,16 @@ double AllocationSearch::full_bound() {
     const int l = lead ? (*lead)[at(p)] : p;
     committed_[at(p)] = load_[at(p)] + extra_[at(p)] + (first_[at(l)] == kInf ? 0.0 : first_[at(l)] + last_[at(l)]);
   }
-  return std::max(bound, load_bound(tables_, committed_, remaining_ - forced_load));
+  bound = std::max(bound, load_bound(tables_, committed_, remaining_ - forced_load));
+  // On a time grid, a better schedule ends a step before the best: the unallocated tasks must
+  // then fit, as whole times, in the rooms the processors have left by that end.
+  if (packing_.applies() && !std::isinf(best_.makespan) && bound < best_.prune_level()) {
+    unallocated_.clear();
+    for (int t = 0; t < n_; ++t)
+      if (alloc_[at(t)] < 0 && forced_[at(t)] < 0) unallocated_.push_back(t);
+    if (!packing_.fits(committed_, best_.makespan - best_.step, unallocated_)) return best_.makespan;
+  }
+  return bound;
 }
 
 void AllocationSearch::children(double parent_bound, int t, std::vector<Child>& out) {

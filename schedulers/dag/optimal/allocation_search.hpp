@@ -9,6 +9,7 @@
 
 #include "schedulers/dag/dag_problem.hpp"
 #include "schedulers/dag/optimal/list_search.hpp"
+#include "schedulers/dag/optimal/packing_bound.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_bounds.hpp"
 
@@ -62,6 +63,7 @@ class AllocationSearch {
   int depth_ = -1;  // tasks allocated on the path is depth_ + 1 once a child is applied; -1: done
   double root_ = 0;
   ListSearch orders_;
+  PackingBound packing_;
   bool ordering_ = false;  // orders_ is searching the orders of the complete allocation
   // Scratch.
   std::vector<double> committed_, first_, last_, extra_;
@@ -69,6 +71,7 @@ class AllocationSearch {
   std::vector<double> forced_tail_;       // per task forced to one processor: its tail there
   std::vector<double> start_at_;          // per (task, processor): the unallocated task's start there
   std::vector<OneMachineJob> jobs_;
+  std::vector<int> unallocated_;
   struct Pred {
     double apart, release, time;
   };

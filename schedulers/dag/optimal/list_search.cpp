@@ -91,7 +91,8 @@ ListSearch::ListSearch(const DagProblem& problem, const SearchTables& tables, In
       best_(best),
       exchange_(problem, tables_),
       n_(g_.size()),
-      P_(problem.processors()) {
+      P_(problem.processors()),
+      packing_(tables, best.step) {
   if (P_ <= 64) {
     std::vector<int> kinds = free_model_kinds(problem, tables_);
     // Every processor alike and every pair of distinct ones alike: any permutation is a symmetry.
@@ -305,6 +306,19 @@ double ListSearch::full_bound() {
   }
   profile_.reset(tables_, committed_);
   bound = std::max(bound, profile_.level(remaining_));
+  // On a time grid, a better schedule ends a step before the best: the unplaced tasks must then
+  // fit, as whole times, in the rooms the processors have left by that end less the least tail
+  // (a processor's last task is followed by its tail).
+  if (!fixed() && packing_.applies() && !std::isinf(best_.makespan) && bound < best_.prune_level()) {
+    unplaced_list_.clear();
+    double least_tail = kInf;
+    for (int t = 0; t < n_; ++t)
+      if (proc_[at(t)] < 0) {
+        unplaced_list_.push_back(t);
+        least_tail = std::min(least_tail, tail(t));
+      }
+    if (!packing_.fits(committed_, best_.makespan - best_.step - least_tail, unplaced_list_)) return best_.makespan;
+  }
   if (fixed()) {
     if (some_processor_stuck()) return kInf;
     bound = std::max(bound, per_processor_bound());

@@ -14,6 +14,7 @@
 #include "schedulers/dag/dag_problem.hpp"
 #include "schedulers/dag/optimal/adjacent_exchange.hpp"
 #include "schedulers/dag/optimal/closure_bounds.hpp"
+#include "schedulers/dag/optimal/packing_bound.hpp"
 #include "schedulers/dag/optimal/dominance_memo.hpp"
 #include "schedulers/dag/optimal/processor_symmetry.hpp"
 #include "schedulers/dag/optimal/search_budget.hpp"
@@ -150,6 +151,8 @@ class ListSearch {
   std::vector<double> committed_, eft_, est_, first_;
   LoadProfile profile_;
   ClosureBounds closure_;
+  PackingBound packing_;
+  std::vector<int> unplaced_list_;
   struct Pred {
     double apart, release, time;
   };

@@ -62,8 +62,9 @@ Schedule best_heuristic(const DagProblem& problem) {
 
 std::string optimal_search_problem(double n, double e, double P, double max_states) {
   const double steps = max_states * (n + e + 1) * P;
-  // A child is 24 bytes; the memos of the fixed-order phases take at most 16 bytes a number kept.
-  const double bytes = n * n * P * 24.0 + static_cast<double>(kPhaseMemoBudget) * 16.0;
+  // A child is 24 bytes; the memos of the fixed-order phases take at most 16 bytes a number kept;
+  // the searches run forwards and backwards in time (free_search.cpp), each with its own.
+  const double bytes = 2 * (n * n * P * 24.0 + static_cast<double>(kPhaseMemoBudget) * 16.0);
   if (steps <= kOptimalMaxSteps && bytes <= kOptimalMaxBytes) return "";
   return fmt::format(
       "the exact search on {:.0f} tasks, {:.0f} edges and {:.0f} processors could take about {:.2g} steps ({:.0f} s) "
@@ -172,7 +173,8 @@ DagSchedulerEntry optimal_scheduler() {
             "seconds of wall clock the search may take, 0 for none; a run it stops is not deterministic", 0, 1e9, {}},
            {"space", ParamType::text, "both",
             "comm: free only: the state spaces searched, list (tasks in order of start), allocation (processors "
-            "first, then orders) or both in turns (docs/dag.md)",
+            "first, then orders) or both in turns; each forwards and, where delays are the same both ways, backwards in "
+            "time (docs/dag.md)",
             -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), {"both", "list", "allocation"}}},
           [](const DagProblem& p, const ParamSet& params) {
             SearchLimits limits;

@@ -14,10 +14,17 @@ namespace mpnsim {
 // each is strong where the other is weak). The contention search has one space.
 enum class FreeSearchSpace { list, allocation, both };
 
+// Which directions of time the contention-free search walks (time_reversal.hpp): the graph as it
+// is, the graph with its edges turned round (read backwards, its schedules are the graph's), or
+// both in turns (the default; backwards only where delays are the same both ways). The tests
+// walk each alone, so that a rule unsound in one is not hidden by the other.
+enum class FreeSearchDirection { forward, backward, both };
+
 struct SearchLimits {
   std::uint64_t max_states = 1'000'000;  // states expanded; the same input stops at the same state
   double time_limit = 0;                  // seconds of wall clock; 0: none (then deterministic)
   FreeSearchSpace space = FreeSearchSpace::both;
+  FreeSearchDirection direction = FreeSearchDirection::both;
 };
 
 // Counts expanded states against the limits. exhausted() is asked once per state; the clock

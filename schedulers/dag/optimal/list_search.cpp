@@ -116,6 +116,8 @@ ListSearch::ListSearch(const DagProblem& problem, const SearchTables& tables, In
   eft_.assign(at(n_), 0);
   est_.assign(at(n_), 0);
   first_.assign(at(P_), kInf);
+  heads_.resize(at(P_));
+  taken_.assign(at(P_), 0);
   unplaced_.assign(at(tables_.words), 0);
   frames_.resize(at(n_) + 1);
   next_.assign(at(n_) + 1, 0);
@@ -270,6 +272,7 @@ double ListSearch::full_bound() {
   // first_[p]: no unplaced task can start on p before it (the least of their earliest starts
   // there): a processor that takes a task only after a long message is not free before.
   std::fill(first_.begin(), first_.end(), kInf);
+  for (auto& h : heads_) h.clear();
   for (int t : tables_.topo) {
     if (proc_[at(t)] >= 0) {
       eft_[at(t)] = finish_[at(t)];
@@ -295,13 +298,27 @@ double ListSearch::full_bound() {
       earliest = std::min(earliest, s + tables_.time(t, p));
       earliest_start = std::min(earliest_start, s);
       first_[at(p)] = std::min(first_[at(p)], s);
+      if (lead && last_on_[at(p)] < 0) heads_[at(p)].push_back(s);
     }
     eft_[at(t)] = earliest;
     est_[at(t)] = earliest_start;
     bound = std::max(bound, earliest + tail(t));
   }
+  // The empty processors of one orbit each take a different task first: the k-th of them is
+  // not free before the k-th least earliest start there (every one of them not before the least).
+  if (lead) {
+    std::fill(taken_.begin(), taken_.end(), 0);
+    for (int p = 0; p < P_; ++p)
+      if (const int l = (*lead)[at(p)]; l == p && heads_[at(p)].size() > 1) std::sort(heads_[at(p)].begin(), heads_[at(p)].end());
+  }
   for (int p = 0; p < P_; ++p) {
-    const double first = first_[at(lead ? (*lead)[at(p)] : p)];
+    const int l = lead ? (*lead)[at(p)] : p;
+    double first = first_[at(l)];
+    if (lead && last_on_[at(p)] < 0 && last_on_[at(l)] < 0) {
+      const std::vector<double>& heads = heads_[at(l)];
+      const std::size_t k = at(taken_[at(l)]++);
+      first = k < heads.size() ? heads[k] : kInf;
+    }
     committed_[at(p)] = std::max({ready_[at(p)], last_start_, first == kInf ? 0.0 : first});
   }
   profile_.reset(tables_, committed_);

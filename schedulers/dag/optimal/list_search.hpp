@@ -149,6 +149,8 @@ class ListSearch {
   bool alike_ = false;         // every processor and every pair alike (complete network): keys sorted
   // Scratch.
   std::vector<double> committed_, eft_, est_, first_;
+  std::vector<std::vector<double>> heads_;  // per empty orbit leader: the unplaced tasks' earliest starts there
+  std::vector<int> taken_;                  // per orbit leader: its empty processors given a head so far
   LoadProfile profile_;
   ClosureBounds closure_;
   PackingBound packing_;

@@ -320,6 +320,40 @@ TEST(HypercubeNlf, TheFiguresAloneAreTheSame) {
   EXPECT_EQ(h.finish, (std::vector<double>{0, 0, 3}));
 }
 
+// The `dlt` command gives its machine and its topology away to the strategy (machine_to_take,
+// topology_to_free): the solution is the same, bit for bit, and the topology is left with its
+// name and size but no links or neighbour lists, for both strategies that take them.
+TEST(HypercubeStrategies, TheTopologyGivenAwayKeepsNameAndSize) {
+  for (const DivisibleStrategyEntry& entry : {hypercube_nlf_strategy(), hypercube_allport_strategy()}) {
+    const DivisibleStrategyEntry* e = &entry;
+    SCOPED_TRACE(e->name);
+    const Topology kept = hypercube(5);
+    const MachineSpec m = cube_machine(kept, 1, 0.5, 1e-3);
+    const ParamSet params = resolve_params(e->params, {{"subcube_dim", "-1"}});
+    const DltSolution expected = e->solve(DltInput{kept, m, 1.0, 3, params});
+    Topology given = hypercube(5);
+    MachineSpec taken = m;
+    const DltSolution s = e->solve(DltInput{given, taken, 1.0, 3, params, &taken, true, &given});
+    EXPECT_EQ(given.size(), kept.size());
+    EXPECT_EQ(given.name(), kept.name());
+    EXPECT_EQ(given.kind(), kept.kind());
+    EXPECT_TRUE(given.links().empty());
+    for (const auto& list : given.adjacency()) EXPECT_TRUE(list.empty());
+    EXPECT_EQ(s.T, expected.T);
+    EXPECT_EQ(s.alpha, expected.alpha);
+    EXPECT_EQ(s.participating, expected.participating);
+    EXPECT_EQ(s.plan_machine.links.size(), expected.plan_machine.links.size());
+    ASSERT_EQ(s.plan.actions.size(), expected.plan.actions.size());
+    for (std::size_t i = 0; i < s.plan.actions.size(); ++i) {
+      EXPECT_EQ(s.plan.actions[i].processor, expected.plan.actions[i].processor);
+      EXPECT_EQ(s.plan.actions[i].to, expected.plan.actions[i].to);
+      EXPECT_EQ(s.plan.actions[i].amount, expected.plan.actions[i].amount);
+    }
+    const DltCheck c = simulate(s);
+    EXPECT_EQ(c.finish, simulate(expected).finish);
+  }
+}
+
 // With results returned (messages after the last computation) T is the last record's end.
 TEST(StarResults, TheFiguresAloneAreTheSame) {
   DltSolution s;

@@ -28,6 +28,12 @@ struct DltInput {
   // `compute: false` in a machine file). Only the star strategies with a linear program
   // honour it; the callers refuse it for the others.
   bool source_computes = true;
+  // The caller's `topology` itself, when the caller reads nothing of it but its name and size
+  // after the solve: a strategy that has checked the network may replace it with a network of
+  // the same name and size without links, before it builds its plan (a d = 20 hypercube's links
+  // and neighbour lists are about 200 MB, and were held beside the machine and the plan at the
+  // `dlt` command's peak).
+  Topology* topology_to_free = nullptr;
 };
 
 // `alpha`, `participating` and the plan are indexed by the processors of

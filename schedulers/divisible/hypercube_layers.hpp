@@ -38,7 +38,8 @@ struct HypercubeInput {
 // Checks that the input is a homogeneous hypercube with co-processors and
 // builds the plan machine: a copy of the input machine with send and receive
 // ports set to `ports` everywhere (the port model is part of the strategy).
-// With `take`, the plan machine is moved from in.machine_to_take when the caller gives it.
+// With `take`, the plan machine is moved from in.machine_to_take when the caller gives it, and
+// in.topology_to_free, when given, is left with its name and size only.
 inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string& strategy, int ports,
                                           bool take = false) {
   const Topology& t = in.topology;
@@ -91,6 +92,9 @@ inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string
   h.S = m.links.empty() ? 0 : m.links.front().startup;
   if (take && in.machine_to_take == &in.machine) h.plan_machine = std::move(*in.machine_to_take);
   else h.plan_machine = m;
+  // The network is checked: nothing after this reads its links or neighbour lists (`t` is it).
+  if (take && in.topology_to_free == &in.topology)
+    *in.topology_to_free = Topology(std::string(t.kind()), std::string(t.name()), n, {}, t.directed());
   bool changed = false;
   for (auto& p : h.plan_machine.processors) {
     changed = changed || p.send_ports != ports || p.recv_ports != ports;

@@ -104,7 +104,7 @@ int dlt_command_throwing(const DltCommandOptions& o, std::ostream& out) {
 
     // The machine is given away: the strategy's plan machine may be it, not a copy of it.
     DivisibleResult r =
-        solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec, computes});
+        solve_divisible(strategy, DltInput{m->topology, m->spec, load, source, params, &m->spec, computes, &m->topology});
     m.reset();
     check_divisible_solution(src, YAML::Node(), "--strategy", r.solution);
     const bool timeline_files = !o.gantt.empty() || !o.trace.empty() || !o.timeline.empty();

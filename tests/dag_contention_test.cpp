@@ -725,3 +725,94 @@ TEST(ContentionAware, PairsByBoundsChooseAsLookingAtEveryReadyTask) {
 
 }  // namespace
 }  // namespace mpnsim
+
+namespace mpnsim {
+namespace {
+
+// BSA's shortcuts (bsa.cpp): place_at_insertion_start places and books as insertion_start then
+// place do, and insertion_start_within gives insertion_start's answer unless the finish is past
+// its limit (then infinity, with contention). Two builders side by side, both models, both
+// routes, one port and every port, with and without co-processors, limits below, at and above.
+TEST(ContentionAware, PlacingAtTheInsertionStartBooksAsEvaluatingThenPlacing) {
+  const Topology cube = hypercube(4);
+  int cut = 0, kept = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    RandomDagParams gp;
+    gp.tasks = 40;
+    gp.seed = seed;
+    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
+    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
+                                                                  processor(seed < 4 ? 1 : kAllPorts, seed < 4 ? 1 : kAllPorts, seed % 2 == 1),
+                                                                  1, 0.5));
+    DagProblem p = box.problem();
+    p.options.model = seed == 3 ? CommModel::free : CommModel::contention;
+    p.options.route = seed % 3 == 1 ? RouteChoice::earliest : RouteChoice::engine;
+    ScheduleBuilder a(p, "evaluated"), b(p, "placed");
+    for (int t : topological_order(p.graph)) {
+      const int q = static_cast<int>((static_cast<std::uint64_t>(t) * 7 + seed) % static_cast<std::uint64_t>(p.processors()));
+      const double start = a.insertion_start(t, q);
+      a.place(t, q, start);
+      const double finish = start + p.exec_time(t, q);
+      for (const double shift : {-1.0, -1e-6, 0.0, 0.5}) {
+        const double got = b.insertion_start_within(t, q, finish + shift);
+        if (std::isinf(got)) {
+          ++cut;
+          EXPECT_LT(shift, 0) << "seed " << seed << " task " << t;
+          EXPECT_EQ(p.options.model, CommModel::contention);
+        } else {
+          ++kept;
+          EXPECT_EQ(got, start) << "seed " << seed << " task " << t;
+        }
+      }
+      EXPECT_EQ(b.place_at_insertion_start(t, q), start) << "seed " << seed << " task " << t;
+    }
+    const Schedule x = a.take(), y = b.take();
+    for (std::size_t t = 0; t < x.tasks.size(); ++t) {
+      EXPECT_EQ(x.tasks[t].processor, y.tasks[t].processor);
+      EXPECT_EQ(x.tasks[t].start, y.tasks[t].start);
+      EXPECT_EQ(x.tasks[t].finish, y.tasks[t].finish);
+    }
+    ASSERT_EQ(x.messages.size(), y.messages.size()) << "seed " << seed;
+    for (std::size_t m = 0; m < x.messages.size(); ++m) {
+      EXPECT_EQ(x.messages[m].edge, y.messages[m].edge);
+      EXPECT_EQ(x.messages[m].depart, y.messages[m].depart);
+      EXPECT_EQ(x.messages[m].arrive, y.messages[m].arrive);
+    }
+    ASSERT_EQ(x.hops.size(), y.hops.size()) << "seed " << seed;
+    for (std::size_t h = 0; h < x.hops.size(); ++h) {
+      EXPECT_EQ(x.hops[h].channel, y.hops[h].channel);
+      EXPECT_EQ(x.hops[h].send_port, y.hops[h].send_port);
+      EXPECT_EQ(x.hops[h].recv_port, y.hops[h].recv_port);
+      EXPECT_EQ(x.hops[h].start, y.hops[h].start);
+      EXPECT_EQ(x.hops[h].finish, y.hops[h].finish);
+    }
+  }
+  EXPECT_GT(cut, 0);
+  EXPECT_GT(kept, 0);
+}
+
+// An untouched timetable holds no block (idle_intervals.cpp) and answers as one idle from 0 on;
+// its first booking and the undo of it leave it answering as before.
+TEST(IdleIntervals, AnUntouchedResourceIsIdleFromZeroOn) {
+  IdleIntervals r;
+  EXPECT_EQ(r.gaps(), 1u);
+  EXPECT_EQ(r.earliest_fit(0, 5), 0);
+  EXPECT_EQ(r.earliest_fit(3.5, 0), 3.5);
+  r.forget_before(10);  // nothing to forget
+  EXPECT_EQ(r.earliest_fit(2, 1), 2);
+  const IdleIntervals::Change c = r.book(2, 4);
+  EXPECT_EQ(r.gaps(), 2u);
+  EXPECT_EQ(r.earliest_fit(1, 2), 4);
+  EXPECT_EQ(r.earliest_fit(0, 2), 0);
+  r.undo(c);
+  EXPECT_EQ(r.gaps(), 1u);
+  EXPECT_EQ(r.earliest_fit(1, 2), 1);
+  IdleIntervals kept(true);
+  kept.occupy(1, 3);
+  EXPECT_EQ(kept.gaps(), 2u);
+  EXPECT_EQ(kept.earliest_fit(0, 1), 0);
+  EXPECT_EQ(kept.earliest_fit(0.5, 1), 3);
+}
+
+}  // namespace
+}  // namespace mpnsim

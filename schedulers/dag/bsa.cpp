@@ -24,6 +24,7 @@
 //  The schedule of the last rebuild is the result. With comm: free the same steps run on
 // contention-free message delays (a baseline, not Kwok & Ahmad's algorithm).
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <queue>
 
@@ -167,25 +168,34 @@ Schedule schedule_bsa(const DagProblem& problem) {
     ScheduleBuilder b(problem, "bsa");
     for (int t : sequence) {
       const int p = home[static_cast<std::size_t>(t)];
+      if (p != visited) {
+        // Stays at home: placed at its insertion start, its messages booked once.
+        b.place_at_insertion_start(t, p);
+        continue;
+      }
       double start = b.insertion_start(t, p);
       int chosen = p;
-      if (p == visited) {
-        double finish = start + problem.exec_time(t, p);
-        const int important = vip(b, t, p);
-        for (int q : problem.comm.neighbours(p)) {
-          const double s = b.insertion_start(t, q);
-          const double f = s + problem.exec_time(t, q);
-          const bool earlier = f < finish && !times_equal(f, finish);
-          const bool vip_there = times_equal(f, finish) && chosen == p && important >= 0 &&
-                                 b.placement(important).processor == q;
-          if (earlier || vip_there) {
-            chosen = q;
-            start = s;
-            finish = f;
-          }
+      double finish = start + problem.exec_time(t, p);
+      const int important = vip(b, t, p);
+      for (int q : problem.comm.neighbours(p)) {
+        // Only a finish below `finish` or equal to it (times_equal) can move the task: past
+        // finish + 4e-9 * max(finish, 1) neither holds (times_equal allows 1e-9 of the
+        // larger), so an evaluation that is sure to end past that stops early (infinity, which
+        // times_equal would call equal to anything: skipped).
+        const double limit = finish + 4 * kTimeRelTol * std::max(std::abs(finish), 1.0);
+        const double s = b.insertion_start_within(t, q, limit);
+        if (s == std::numeric_limits<double>::infinity()) continue;
+        const double f = s + problem.exec_time(t, q);
+        const bool earlier = f < finish && !times_equal(f, finish);
+        const bool vip_there = times_equal(f, finish) && chosen == p && important >= 0 &&
+                               b.placement(important).processor == q;
+        if (earlier || vip_there) {
+          chosen = q;
+          start = s;
+          finish = f;
         }
-        home[static_cast<std::size_t>(t)] = chosen;
       }
+      home[static_cast<std::size_t>(t)] = chosen;
       b.place(t, chosen, start);
     }
     return b.take();

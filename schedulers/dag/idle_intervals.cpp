@@ -28,7 +28,12 @@ double pruning_length(double start, double end) {
 
 }  // namespace
 
-IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) { insert(0.0, kEndless); }
+// Untouched, a resource is idle from 0 on: tail_start_ = 0 says so to every question, with no
+// block allocated until the first booking (a contention-aware builder holds thousands of
+// timetables, most of them never booked, and BSA builds one per processor it visits).
+// (No block at all means that; the endless gap goes into a block at the first booking, and the
+// endless gap is never booked away, so the blocks are never all gone again.)
+IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) { live_ = 1; }
 
 bool IdleIntervals::containing(double t, Position& at) const {
   const auto b = std::upper_bound(block_first_.begin(), block_first_.end(), t);
@@ -177,6 +182,10 @@ void IdleIntervals::erase(double start) {
 }
 
 IdleIntervals::Change IdleIntervals::book(double start, double finish) {
+  if (blocks_.empty()) {  // the first booking: the endless gap from 0 into a block
+    live_ = 0;
+    insert(0.0, kEndless);
+  }
   Change c;
   c.start = start;
   c.finish = finish;
@@ -222,6 +231,10 @@ bool IdleIntervals::starts_gap(double t) const {
 }
 
 void IdleIntervals::occupy(double start, double finish) {
+  if (blocks_.empty()) {  // the first booking: the endless gap from 0 into a block
+    live_ = 0;
+    insert(0.0, kEndless);
+  }
   Position at{0, 0};
   const bool found = containing(start, at);
   if (found && finish <= gap(at).end) {

@@ -80,6 +80,14 @@ double ScheduleBuilder::start_not_before(int task, int p, double not_before, boo
   return insertion ? earliest_gap(p, ready, problem_.exec_time(task, p)) : std::max(ready, processor_ready(p));
 }
 
+double ScheduleBuilder::insertion_start_within(int task, int p, double finish_limit) const {
+  if (!contention_) return insertion_start(task, p);
+  // A start s loses when s + duration > finish_limit; the cutoff stops once a lower bound of
+  // s does (a start no sooner than the bound gives a finish no sooner, in floating point too).
+  const ContentionBuilder::Cutoff cutoff{finish_limit, problem_.exec_time(task, p), false};
+  return contention_->start_from(task, p, 0.0, cutoff);
+}
+
 ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int processor, bool refined) {
   return (static_cast<PendingBound>(time_order_key(key)) << 64) |
          (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 1) | (refined ? 1u : 0u);
@@ -224,8 +232,22 @@ void ScheduleBuilder::forget_before(double t) {
 
 void ScheduleBuilder::place(int task, int p, double start) { place_leaving(task, p, start, 0); }
 
-void ScheduleBuilder::place_leaving(int task, int p, double start, double depart) {
-  poll_interruption();  // once a task: every list scheduler's outer loop places one
+double ScheduleBuilder::place_at_insertion_start(int task, int p) {
+  if (!contention_) {
+    const double start = insertion_start(task, p);
+    place(task, p, start);
+    return start;
+  }
+  // ContentionBuilder::place starts the task at the earliest idle time of p's CPU from its
+  // data-ready time, which is insertion_start's answer (nothing is booked in between): given
+  // 0, it finds that start itself, booking each message once. The start is checked after.
+  place(task, p, 0.0);
+  const double start = schedule_.tasks[static_cast<std::size_t>(task)].start;
+  check_start(task, start);
+  return start;
+}
+
+void ScheduleBuilder::check_start(int task, double start) const {
   // Refused here rather than found by the checks afterwards: at such times the checks'
   // tolerance and the sums themselves swallow whole tasks (time_horizon.hpp).
   if (!std::isfinite(start) || start < 0 || start > latest_start_)
@@ -236,6 +258,11 @@ void ScheduleBuilder::place_leaving(int task, int p, double start, double depart
             : fmt::format("past {:.6g}, twice the time every task and message of the problem take one after another: "
                           "the model's times do not carry durations that far (an overlap could pass unseen)",
                           latest_start_)));
+}
+
+void ScheduleBuilder::place_leaving(int task, int p, double start, double depart) {
+  poll_interruption();  // once a task: every list scheduler's outer loop places one
+  check_start(task, start);
   if (contention_) {
     contention_->set_departure_floor(depart);
     contention_->place(task, p, start);

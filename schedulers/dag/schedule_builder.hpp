@@ -57,6 +57,10 @@ class ScheduleBuilder {
   // an online policy decides): insertion_start or earliest_start from there. Online policies
   // (schedulers/online/) place with it, so that no task starts before its workflow arrives.
   double start_not_before(int task, int p, double not_before, bool insertion) const;
+  // insertion_start, or infinity once the finish on p is sure to pass `finish_limit`: with
+  // contention the evaluation then stops at the first message or hop that says so (the free
+  // model always gives the start). For a caller that only wants a finish at or below a limit.
+  double insertion_start_within(int task, int p, double finish_limit) const;
   // A dynamic online policy's decision at instant `at`: the task goes to p after p's last task,
   // no sooner than `at`, and its messages from other processors leave no sooner than `at`
   // either (before it, the destination is not decided). dispatch_start is when it would start;
@@ -95,6 +99,9 @@ class ScheduleBuilder {
   // Throws std::invalid_argument for a start that is not finite, negative, or past
   // latest_carried_start (time_horizon.hpp).
   void place(int task, int p, double start);
+  // place(task, p, insertion_start(task, p)); returns that start. With contention the
+  // messages are booked once, where the evaluation and then the placement booked them twice.
+  double place_at_insertion_start(int task, int p);
 
   // The timetables (processors' idle time; links' and ports' under contention) forget what
   // ends before t, for a caller that places nothing and asks about no time before t from now
@@ -107,6 +114,8 @@ class ScheduleBuilder {
   // data_ready with the messages leaving no sooner than `depart` (free model).
   double data_ready_leaving(int task, int p, double depart) const;
   void place_leaving(int task, int p, double start, double depart);
+  // Throws std::invalid_argument for a start place() refuses (see there).
+  void check_start(int task, double start) const;
   const DagProblem& problem_;
   Schedule schedule_;
   std::vector<double> ready_;       // TF per processor

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "schedulers/dag/time_horizon.hpp"
 #include "schedulers/online/stream_replay.hpp"
 #include "sim/time_tolerance.hpp"
 
@@ -41,8 +42,8 @@ int link_directions(const MachineSpec& m) {
 // that every task of workflows [0, c) finishes before workflow c arrives, later than workflow
 // c - 1 (so nothing of them is planned or replayed from that instant on: a task's messages
 // arrive before it starts), and their messages and hops come before the others' in the plan,
-// as a policy that books in time or workflow order puts them; 0 when there is none.
-int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan) {
+// as a policy that books in time or workflow order puts them; c at most `at_most`; 0 when there is none.
+int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan, int at_most) {
   const Schedule& sched = plan.schedule;
   const TaskGraph& g = s.graph;
   const auto workflows = static_cast<std::size_t>(s.workflows());
@@ -56,7 +57,7 @@ int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan) {
   for (std::size_t c = 1; c <= workflows; ++c) before[c] += before[c - 1];
   int best = 0;
   double end = -std::numeric_limits<double>::infinity();
-  for (std::size_t c = 1; c < workflows; ++c) {
+  for (std::size_t c = 1; c < workflows && static_cast<int>(c) <= at_most; ++c) {
     for (int t = s.first_task[c - 1]; t < s.first_task[c]; ++t) end = std::max(end, sched.tasks[static_cast<std::size_t>(t)].finish);
     const bool messages_first = most[static_cast<std::size_t>(before[c])] < static_cast<int>(c);
     if (messages_first && end < s.arrival[c] && s.arrival[c - 1] < s.arrival[c]) best = static_cast<int>(c);
@@ -105,10 +106,23 @@ OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experime
   // A window with no arrival that finds the machine empty is planned again twice as long, up
   // to a sixteenth of the stream (so that an overloaded stream, never empty, plans about an
   // eighth of itself twice); past that the rest is planned whole.
-  const int first_size = std::max(window, 2), longest = std::max(first_size, workflows / 16);
+  int first_size = std::max(window, 2);
+  // A builder refuses starts past twice its problem's tasks and messages one after another
+  // (time_horizon.hpp), and a window's problem is a window's, while its times are the
+  // stream's: windows hold at least twice the workflows whose serial time reaches the last
+  // arrival, judged from the first window (a window that still passes its horizon runs the
+  // whole stream, below).
+  if (workflows > first_size) {
+    const WorkflowStream first = make_stream_range(setup, experiment_seed, repetition, 0, first_size, arrival);
+    const double serial =
+        serial_horizon(DagProblem{first.graph, machine, *setup.dag.comm, comm_options(setup.policy_params)}) / first_size;
+    if (serial > 0 && arrival.back() > serial * first_size)
+      first_size = static_cast<int>(std::min<double>(workflows, 2 * std::ceil(arrival.back() / serial)));
+  }
+  const int longest = std::max(first_size, workflows / 16);
   int size = first_size;
   for (int a = 0; a < workflows;) {
-    const int b = rest_whole ? workflows : std::min(workflows, a + size);
+    const int b = rest_whole || workflows - a < 2 * first_size ? workflows : std::min(workflows, a + size);
     WorkflowStream window = make_stream_range(setup, experiment_seed, repetition, a, b, arrival);
     OnlineSchedule plan;
     try {
@@ -121,7 +135,9 @@ OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experime
     }
     int keep = b - a;
     if (b < workflows) {
-      keep = last_quiet_arrival(window, plan);
+      // Never fewer than a window's workflows left after a cut: the last window, planned
+      // whatever its end, must hold its horizon too.
+      keep = last_quiet_arrival(window, plan, workflows - first_size - a);
       if (keep == 0) {
         if (size >= longest)
           rest_whole = true;

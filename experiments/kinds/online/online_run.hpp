@@ -38,7 +38,9 @@ OnlineRun run_online(const OnlineSetup& setup, WorkflowStream stream, bool keep_
 // arrival before which all of them have finished: what comes after such an instant plans and
 // replays as on an empty machine, so planned alone it is planned as in the whole stream. A
 // window with no such instant is planned again twice as long, up to a sixteenth of the
-// stream, and past that the rest of the stream is planned whole. The result holds no
+// stream, and past that the rest of the stream is planned whole. Windows are made long enough
+// that their own time horizon (time_horizon.hpp) reaches the last arrival, and no cut leaves
+// the last window shorter. The result holds no
 // graph, schedule, dispatch instants or per-task finishes (r.stream: arrivals, names and
 // first_task only; r.schedule: the policy's name and the processors; r.validity: every
 // window's violations), only the rows' figures. A replay that runs past the next window's

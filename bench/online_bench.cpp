@@ -2,7 +2,8 @@
 // under comm: contention, scheduled by an online policy, checked and replayed (a `kind: online`
 // run, each workflow alone on the empty machine too), against the same W x T tasks scheduled as
 // one graph by HEFT with the same network and comm (a `kind: dag` run: schedule, check, replay).
-// Best of N times each (CPU and wall clock), in one process, and the ratios; the stream is drawn once.
+// Best of N times each (CPU and wall clock), in one process, and the ratios; the stream is drawn once
+// (and once per window by the run in windows, `mpnsim run`'s way, which must give the same figures).
 //
 // Usage: online_bench [--workflows 1000] [--tasks 100] [--dim 6] [--policy fdws] [--rate 0.1]
 //                     [--z 0.1] [--repeat 3] [--dag heft]   (--dag none: the stream alone)
@@ -88,6 +89,14 @@ int main(int argc, char** argv) try {
              repeat);
   mpnsim::OnlineRun last;
   const Seconds stream_s = best_of(repeat, [&] { last = mpnsim::run_online(online, stream, false); });
+  // As `mpnsim run` does it without a timeline: in windows of workflows, each drawn when its
+  // window comes (the stream above was drawn once, outside the timing).
+  mpnsim::OnlineRun windowed;
+  const Seconds windows_s = best_of(repeat, [&] { windowed = mpnsim::run_online_in_windows(online, 1, 0); });
+  if (mpnsim::online_summary_row(windowed) != mpnsim::online_summary_row(last)) {
+    std::fprintf(stderr, "online_bench: the run in windows gave other figures than the whole stream's\n");
+    return 1;
+  }
   // The parts of the stream's run: the policy's plan, and the whole stream's replay.
   const mpnsim::DagProblem problem{stream.graph, online.dag.machine.spec, *online.dag.comm,
                                    mpnsim::comm_options(online.policy_params)};
@@ -118,6 +127,9 @@ int main(int argc, char** argv) try {
                "replayed {:.6g}\n",
                o["policy"], stream_s.cpu, stream_s.wall, plan_s.cpu, check_s.cpu, replay_s.cpu, replayed.feeds,
                alone_s.cpu, alone_replay_cpu, last.makespan, last.replay.makespan);
+    fmt::print("stream in windows of {} workflows (mpnsim run's way, drawing included): {:.3f} s CPU, {:.3f} s wall; "
+               "the same figures\n",
+               mpnsim::kOnlineWindowWorkflows, windows_s.cpu, windows_s.wall);
     return 0;
   }
   mpnsim::DagRun one;
@@ -130,10 +142,13 @@ int main(int argc, char** argv) try {
   fmt::print("| - of which the stream's replay ({} feeds) | {:.3f} | {:.3f} | | |\n", replayed.feeds, replay_s.cpu,
              replay_s.wall);
   fmt::print("| - of which each workflow alone (makespan_alone) | {:.3f} | {:.3f} | | |\n", alone_s.cpu, alone_s.wall);
+  fmt::print("| stream, {}, in windows of {} workflows as `mpnsim run` does it (drawing included) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n",
+             o["policy"], mpnsim::kOnlineWindowWorkflows, windows_s.cpu, windows_s.wall, windowed.makespan,
+             windowed.replay.makespan);
   fmt::print("| one graph, {} (plan, check, replay) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n", o["dag"], dag_s.cpu,
              dag_s.wall, one.schedule.makespan(), one.replay.makespan);
-  fmt::print("stream / one graph: {:.2f}x CPU, {:.2f}x wall (target: at most 10x)\n", stream_s.cpu / dag_s.cpu,
-             stream_s.wall / dag_s.wall);
+  fmt::print("stream / one graph: {:.2f}x CPU, {:.2f}x wall (target: at most 10x); in windows: {:.2f}x CPU, {:.2f}x wall\n",
+             stream_s.cpu / dag_s.cpu, stream_s.wall / dag_s.wall, windows_s.cpu / dag_s.cpu, windows_s.wall / dag_s.wall);
   return 0;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "online_bench: %s\n", e.what());

@@ -1,6 +1,6 @@
 // Tests of the stream's fed replay: the same bytes as the whole plan played at once, for every
 // policy and both comm models, overlapping workflows, cost tables, CPUs that carry hops, and
-// the plan equal to the replay under contention.
+// the plan equal to the replay under contention, long backlogs.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -126,6 +126,18 @@ TEST(OnlineReplayFed, QueuedMessagesUnderCommFree) {
       for (const std::string policy : {"fdws", "online-heft", "fifo", "online-minmin"})
         EXPECT_EQ(expect_same_as_whole(s, plan(policy, s, cube, CommModel::free), cube, policy), 8) << policy;
     }
+}
+
+TEST(OnlineReplayFed, LongBacklogsOnFewResources) {
+  // 60 workflows on 4 processors, arriving faster than they run: hundreds of bookings wait on
+  // each CPU, link and port, later workflows' among earlier ones', and each resource's chain
+  // drops its completed front in bulk many times over.
+  MachineSpec m = testing::dag_machine(hypercube(2), 1, 0.5);
+  for (auto& q : m.processors) q.send_ports = q.recv_ports = 1;
+  const WorkflowStream s = sparse_stream(60, 10, 0.5, 41);
+  for (CommModel comm : {CommModel::free, CommModel::contention})
+    for (const std::string policy : {"fdws", "online-heft", "owm"})
+      EXPECT_EQ(expect_same_as_whole(s, plan(policy, s, m, comm), m, policy), 60) << policy;
 }
 
 TEST(OnlineReplayFed, AScheduleThatStartsBeforeItsDispatchIsPlayedWhole) {

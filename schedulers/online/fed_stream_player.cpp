@@ -5,10 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <map>
-#include <set>
+#include <deque>
 #include <tuple>
-#include <unordered_map>
 
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/message_ends.hpp"
@@ -22,7 +20,8 @@ namespace {
 
 // One action of the whole plan, while it is alive. `key` is its number in the whole plan
 // (tasks, then hops or sends in the schedule's order, then waits): every list of dependents
-// is kept in that order, as the player keeps it.
+// is kept in that order, as the player keeps it. Actions are pooled: a completed one's record
+// (and its list's room) serves the next action made.
 struct Act {
   std::int64_t key = 0;
   double amount = 0;
@@ -50,8 +49,8 @@ struct Booking {
   double start, finish;
   std::uint64_t tie;
   std::int64_t key;
-  Act* act;
 };
+Booking booking_of(const Act* a) { return {a->start, a->finish, a->tie, a->key}; }
 struct BookingOrder {
   bool as_times = true;
   bool operator()(const Booking& a, const Booking& b) const {
@@ -107,24 +106,44 @@ class FedPlayer {
       if (at > 0) instants_.push_back(at);
     std::sort(instants_.begin(), instants_.end());
     instants_.erase(std::unique(instants_.begin(), instants_.end()), instants_.end());
-    waits_.resize(instants_.size());
-    // Resources: CPUs, then link directions, then binding ports as they come.
     order_.as_times = schedule.contention_aware;
-    resources_.assign(static_cast<std::size_t>(spec_.size()) + 2 * spec_.links.size(), Resource{std::set<Booking, BookingOrder>(order_)});
-    ports_bind_ = binding_ports(spec_);
+    // Resources: CPUs, then link directions, then the binding ports (each processor's send
+    // ports, then its receive ports).
+    const BindingPorts bind = binding_ports(spec_);
+    std::size_t count = static_cast<std::size_t>(spec_.size()) + 2 * spec_.links.size();
+    send_port_base_.assign(static_cast<std::size_t>(spec_.size()), -1);
+    recv_port_base_.assign(static_cast<std::size_t>(spec_.size()), -1);
+    for (int p = 0; p < spec_.size(); ++p) {
+      const ProcessorSpec& ps = spec_.processors[static_cast<std::size_t>(p)];
+      if (bind.send[static_cast<std::size_t>(p)]) {
+        send_port_base_[static_cast<std::size_t>(p)] = static_cast<int>(count);
+        count += static_cast<std::size_t>(ps.send_ports);
+      }
+      if (bind.recv[static_cast<std::size_t>(p)]) {
+        recv_port_base_[static_cast<std::size_t>(p)] = static_cast<int>(count);
+        count += static_cast<std::size_t>(ps.recv_ports);
+      }
+    }
+    resources_.resize(count);
   }
 
   bool play(FedReplay& out) {
     out.finish.assign(static_cast<std::size_t>(n_), std::nan(""));
     finish_ = &out.finish;
+    machine_.timeline() = std::move(out.timeline);
+    machine_.timeline().keep_records(false);
     // At time 0, as the whole plan's player: the feeds released at 0, their actions without
     // dependencies in plan order, then (before the waits, so that each is made before
     // anything else at its instant) the later feeds, then the waits.
     std::size_t f = 0;
-    for (; f < feeds_.size() && feeds_[f].release <= 0; ++f) add_feed(feeds_[f], true);
     std::vector<Act*> roots;
-    for (auto& [key, act] : acts_)
-      if (act.waiting == 0) roots.push_back(&act);
+    for (; f < feeds_.size() && feeds_[f].release <= 0; ++f) {
+      add_feed(feeds_[f], true);
+      roots.insert(roots.end(), made_.begin(), made_.end());
+    }
+    // Those with nothing to wait for once every feed of time 0 is made (a later feed's booking
+    // may come before an earlier one's).
+    std::erase_if(roots, [](const Act* a) { return a->waiting != 0; });
     std::sort(roots.begin(), roots.end(), [](const Act* a, const Act* b) { return a->key < b->key; });
     for (Act* a : roots) issue(a);
     for (; f < feeds_.size(); ++f)
@@ -134,7 +153,7 @@ class FedPlayer {
         ++fed_;  // workflows without tasks: nothing to make
     for (std::size_t j = 0; j < instants_.size(); ++j) engine_.schedule_in(instants_[j], [this, j] { complete_wait(j); });
     engine_.run();
-    if (broken_ || !acts_.empty() || fed_ != feeds_.size()) return false;
+    if (broken_ || live_ != 0 || fed_ != feeds_.size()) return false;
     out.timeline = std::move(machine_.timeline());
     out.feeds = static_cast<int>(feeds_.size());
     return true;
@@ -144,10 +163,6 @@ class FedPlayer {
   struct Feed {
     int first, last;  // workflows [first, last)
     double release;   // the first dispatch of workflow `first` or later
-  };
-  struct Wait {
-    bool done = false;
-    std::vector<Act*> dependents;
   };
 
   static void insert_dependent(std::vector<Act*>& list, Act* d) {
@@ -160,19 +175,36 @@ class FedPlayer {
   void depend_on_wait(double at, Act* d) {
     if (!(at > 0)) return;
     const auto j = static_cast<std::size_t>(std::lower_bound(instants_.begin(), instants_.end(), at) - instants_.begin());
-    Wait& w = waits_[j];
-    if (w.done) {  // a dispatch before its feed was made: not a schedule this player can feed
+    if (j < waits_done_) {  // a dispatch before its feed was made: not a schedule this player can feed
       broken_ = true;
       return;
     }
-    insert_dependent(w.dependents, d);
+    const std::size_t i = j - waits_done_;
+    if (wait_lists_.size() <= i) wait_lists_.resize(i + 1);
+    insert_dependent(wait_lists_[i], d);
     ++d->waiting;
   }
 
   Act* make(std::int64_t key) {
-    Act& a = acts_[key];
-    a.key = key;
-    return &a;
+    Act* a;
+    if (free_.empty()) {
+      a = &pool_.emplace_back();
+    } else {
+      a = free_.back();
+      free_.pop_back();
+    }
+    a->key = key;
+    ++live_;
+    return a;
+  }
+  // Back to the pool, as a fresh record that keeps its list's room.
+  void release(Act* a) {
+    std::vector<Act*> room = std::move(a->dependents);
+    room.clear();
+    *a = Act{};
+    a->dependents = std::move(room);
+    free_.push_back(a);
+    --live_;
   }
 
   // Puts the action in the resource's chain where the whole plan has it: after the booking
@@ -180,26 +212,27 @@ class FedPlayer {
   void book(int resource, Act* a) {
     Resource& r = resources_[static_cast<std::size_t>(resource)];
     auto& chain = r.pending;
-    const Booking b{a->start, a->finish, a->tie, a->key, a};
+    const Booking b = booking_of(a);
     // Before a booking that has already run, the whole plan would have held that one back.
     if (r.has_done && order_(b, r.last_done)) {
       broken_ = true;
       return;
     }
-    // Most bookings come after every pending one (add_feed books in time order): the hint
-    // makes those inserts constant time.
-    const std::size_t before = chain.size();
-    const auto it = chain.insert(chain.end(), b);
-    const bool fresh = chain.size() != before;
-    if (!fresh) {
+    // Most bookings come after every pending one (add_feed books in time order): appended;
+    // the others go where a binary search of the pending ones puts them.
+    const auto head = chain.begin() + static_cast<std::ptrdiff_t>(r.head);
+    auto it = chain.end();
+    if (head != chain.end() && !order_(booking_of(chain.back()), b))
+      it = std::upper_bound(head, chain.end(), b, [this](const Booking& x, const Act* y) { return order_(x, booking_of(y)); });
+    if (it != head && !order_(booking_of(*std::prev(it)), b)) {  // the same place as another booking
       broken_ = true;
       return;
     }
     a->resources[a->resource_count++] = resource;
-    const auto next = std::next(it);
-    Act* pred = it == chain.begin() ? nullptr : std::prev(it)->act;
-    if (next != chain.end()) {
-      Act* succ = next->act;
+    Act* pred = it == head ? nullptr : *std::prev(it);
+    Act* succ = it == chain.end() ? nullptr : *it;
+    chain.insert(it, a);
+    if (succ != nullptr) {
       if (succ->issued) {  // the whole plan would have held it back for this one
         broken_ = true;
         return;
@@ -218,10 +251,8 @@ class FedPlayer {
     }
     if (pred != nullptr) depend(pred, a);
   }
-  int port_resource(int kind, int processor, int port) {
-    const auto [it, fresh] = ports_.try_emplace({kind, processor, port}, static_cast<int>(resources_.size()));
-    if (fresh) resources_.push_back(Resource{std::set<Booking, BookingOrder>(order_)});
-    return it->second;
+  int port_resource(int kind, int processor, int port) const {
+    return (kind == 0 ? send_port_base_ : recv_port_base_)[static_cast<std::size_t>(processor)] + port;
   }
 
   // Makes the actions of workflows [first, last), as contention_replay_plan or replay_plan,
@@ -232,12 +263,14 @@ class FedPlayer {
     const int t1 = stream_.first_task[static_cast<std::size_t>(feed.last)];
     const int e0 = first_edge_[static_cast<std::size_t>(feed.first)];
     const int e1 = first_edge_[static_cast<std::size_t>(feed.last)];
-    std::vector<Act*> made;
-    made.reserve(static_cast<std::size_t>(t1 - t0));
+    std::vector<Act*>& made = made_;
+    made.clear();
     const CostTable* costs = graph_.costs();
+    task_act_.assign(static_cast<std::size_t>(t1 - t0), nullptr);
     for (int t = t0; t < t1; ++t) {
       const TaskPlacement& p = schedule_.tasks[static_cast<std::size_t>(t)];
       Act* a = make(t);
+      task_act_[static_cast<std::size_t>(t - t0)] = a;
       a->task = t;
       a->processor = p.processor;
       a->amount = costs ? costs->at(t, p.processor) : graph_.work(t);
@@ -249,12 +282,13 @@ class FedPlayer {
       made.push_back(a);
     }
     // Each edge's message: its last hop, or its send.
-    std::vector<Act*> carried(static_cast<std::size_t>(e1 - e0), nullptr);
+    std::vector<Act*>& carried = carried_;
+    carried.assign(static_cast<std::size_t>(e1 - e0), nullptr);
     for (int i = first_message_[static_cast<std::size_t>(feed.first)]; i < first_message_[static_cast<std::size_t>(feed.last)]; ++i) {
       const auto k = static_cast<std::size_t>(messages_[static_cast<std::size_t>(i)]);
       const ScheduledMessage& m = schedule_.messages[k];
       const DagEdge& e = graph_.edge(m.edge);
-      Act* producer = &acts_.at(e.from);
+      Act* producer = task_act_[static_cast<std::size_t>(e.from - t0)];
       const double at = dispatched_[static_cast<std::size_t>(e.to)];
       Act* last = nullptr;
       if (schedule_.contention_aware) {
@@ -293,17 +327,17 @@ class FedPlayer {
       carried[static_cast<std::size_t>(m.edge - e0)] = last;
     }
     for (int t = t0; t < t1; ++t) {
-      Act* a = &acts_.at(t);
+      Act* a = task_act_[static_cast<std::size_t>(t - t0)];
       for (int e : graph_.in_edges(t)) {
         Act* c = carried[static_cast<std::size_t>(e - e0)];
-        depend(c != nullptr ? c : &acts_.at(graph_.edge(e).from), a);
+        depend(c != nullptr ? c : task_act_[static_cast<std::size_t>(graph_.edge(e).from - t0)], a);
       }
       depend_on_wait(dispatched_[static_cast<std::size_t>(t)], a);
     }
     // The chains of the resources, in time order (the chains come out the same in any order;
     // in this one a booking mostly goes after the pending ones, with no dependents to move).
     std::sort(made.begin(), made.end(), [this](const Act* x, const Act* y) {
-      return order_(Booking{x->start, x->finish, x->tie, x->key, nullptr}, Booking{y->start, y->finish, y->tie, y->key, nullptr});
+      return order_(booking_of(x), booking_of(y));
     });
     for (Act* a : made) {
       if (a->task >= 0) {
@@ -317,9 +351,9 @@ class FedPlayer {
       const ProcessorSpec& to = spec_.processors[static_cast<std::size_t>(hop.to)];
       if (!from.coprocessor) book(hop.from, a);
       if (!to.coprocessor) book(hop.to, a);
-      if (ports_bind_.send[static_cast<std::size_t>(hop.from)] && hop.send_port >= 0)
+      if (send_port_base_[static_cast<std::size_t>(hop.from)] >= 0 && hop.send_port >= 0)
         book(port_resource(0, hop.from, hop.send_port), a);
-      if (ports_bind_.recv[static_cast<std::size_t>(hop.to)] && hop.recv_port >= 0)
+      if (recv_port_base_[static_cast<std::size_t>(hop.to)] >= 0 && hop.recv_port >= 0)
         book(port_resource(1, hop.to, hop.recv_port), a);
     }
     // Nothing of a feed made during the run may be ready at once: it would have been issued
@@ -349,24 +383,41 @@ class FedPlayer {
     if (broken_) return;
     if (a->task >= 0) (*finish_)[static_cast<std::size_t>(a->task)] = engine_.now();
     for (int i = 0; i < a->resource_count; ++i) {
+      // A resource's bookings complete in its chain's order (each waits for the one before):
+      // this one is the first pending.
       Resource& r = resources_[static_cast<std::size_t>(a->resources[i])];
-      r.pending.erase({a->start, a->finish, a->tie, a->key, a});
-      if (!r.has_done || order_(r.last_done, Booking{a->start, a->finish, a->tie, a->key, nullptr})) {
-        r.last_done = {a->start, a->finish, a->tie, a->key, nullptr};
-        r.has_done = true;
+      if (r.head >= r.pending.size() || r.pending[r.head] != a) {
+        broken_ = true;
+        return;
       }
+      ++r.head;
+      if (r.head == r.pending.size()) {
+        r.pending.clear();
+        r.head = 0;
+      } else if (r.head >= 64 && 2 * r.head >= r.pending.size()) {
+        r.pending.erase(r.pending.begin(), r.pending.begin() + static_cast<std::ptrdiff_t>(r.head));
+        r.head = 0;
+      }
+      r.last_done = booking_of(a);
+      r.has_done = true;
     }
     for (Act* d : a->dependents)
       if (--d->waiting == 0) issue(d);
-    acts_.erase(a->key);
+    release(a);
   }
   void complete_wait(std::size_t j) {
     if (broken_) return;
-    Wait& w = waits_[j];
-    w.done = true;
-    for (Act* d : w.dependents)
+    // The waits come in the order of their instants.
+    if (j != waits_done_) {
+      broken_ = true;
+      return;
+    }
+    ++waits_done_;
+    if (wait_lists_.empty()) return;
+    const std::vector<Act*> dependents = std::move(wait_lists_.front());
+    wait_lists_.pop_front();
+    for (Act* d : dependents)
       if (--d->waiting == 0) issue(d);
-    std::vector<Act*>().swap(w.dependents);
   }
 
   const WorkflowStream& stream_;
@@ -381,19 +432,31 @@ class FedPlayer {
   std::vector<Feed> feeds_;
   std::size_t fed_ = 0;
   std::vector<double> instants_;
-  std::vector<Wait> waits_;
+  // The dependents of the waits not yet done, from the first of them (waits_done_ are done):
+  // those of instants up to the latest dispatch of a workflow fed.
+  std::deque<std::vector<Act*>> wait_lists_;
+  std::size_t waits_done_ = 0;
   BookingOrder order_;
-  // A resource's bookings not yet complete (those complete come before them all, in a chain),
-  // and the last one complete.
+  // A resource's bookings not yet complete, in the whole plan's order from `head` (those
+  // complete come before them all, in a chain, and are dropped from the front in bulk), and
+  // the last one complete.
   struct Resource {
-    std::set<Booking, BookingOrder> pending;
+    std::vector<Act*> pending;
+    std::size_t head = 0;
     Booking last_done{};
     bool has_done = false;
   };
   std::vector<Resource> resources_;
-  std::map<std::tuple<int, int, int>, int> ports_;
-  BindingPorts ports_bind_;  // which ports are resources of their own (dag_replay.hpp)
-  std::unordered_map<std::int64_t, Act> acts_;
+  // Per processor, the resource of its first send (receive) port, -1 where the ports do not
+  // bind (binding_ports, dag_replay.hpp).
+  std::vector<int> send_port_base_, recv_port_base_;
+  // The live actions' records, and those completed, to be used again. A deque keeps them in
+  // place as it grows.
+  std::deque<Act> pool_;
+  std::vector<Act*> free_;
+  std::size_t live_ = 0;
+  // Scratch of add_feed: the actions made, per task its action, per edge its message's last.
+  std::vector<Act*> made_, task_act_, carried_;
   std::vector<double>* finish_ = nullptr;
   bool broken_ = false;
 };

@@ -32,7 +32,7 @@ namespace mpnsim {
 // whole plan issues at time 0 and which must keep their place in the engine's order).
 struct FedReplay {
   std::vector<double> finish;  // per task
-  Timeline timeline;           // running totals only (no records)
+  Timeline timeline;           // running totals only (no records): in, where they start; out, where they end
   int feeds = 0;
 };
 bool play_fed(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,

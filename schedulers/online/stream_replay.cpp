@@ -65,14 +65,16 @@ void play_whole(const TaskGraph& graph, const Schedule& schedule, std::span<cons
 }  // namespace
 
 StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
-                           const MachineSpec& machine, bool keep_timeline, int min_feed_tasks) {
+                           const MachineSpec& machine, bool keep_timeline, int min_feed_tasks, Timeline* carried) {
   const TaskGraph& graph = stream.graph;
   check_costs_fit(graph, machine);
   const MachineSpec played = replay_machine(graph, machine);
   StreamReplay r;
   Timeline timeline;
+  if (carried != nullptr) timeline = *carried;
   timeline.keep_records(keep_timeline);
   FedReplay fed;
+  fed.timeline = timeline;
   // A single workflow (each workflow alone, for makespan_alone) is in flight whole anyway.
   if (!keep_timeline && stream.workflows() > 1 && play_fed(stream, schedule, dispatched, played, min_feed_tasks, fed)) {
     r.finish = std::move(fed.finish);
@@ -90,6 +92,7 @@ StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedul
   r.makespan = timeline.end();
   r.messages = timeline.messages();
   r.hops = timeline.hop_count();
+  if (carried != nullptr) *carried = timeline;
   if (keep_timeline) {
     r.timeline = std::move(timeline);
     r.stats = summarize(r.timeline, machine.size());

@@ -28,7 +28,11 @@ struct StreamReplay : DagReplay {
 
 inline constexpr int kStreamFeedTasks = 1;  // each workflow fed at its own first dispatch
 
+// With `carried` (a timeline without records), the replay's timeline starts from it and is
+// left in it: pieces of one stream, each over before the next begins, played one after the
+// other sum their hops' time and count their messages as one replay of them all does.
 StreamReplay replay_stream(const WorkflowStream& stream, const Schedule& schedule, std::span<const double> dispatched,
-                           const MachineSpec& machine, bool keep_timeline, int min_feed_tasks = kStreamFeedTasks);
+                           const MachineSpec& machine, bool keep_timeline, int min_feed_tasks = kStreamFeedTasks,
+                           Timeline* carried = nullptr);
 
 }  // namespace mpnsim

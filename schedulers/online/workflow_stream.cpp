@@ -76,4 +76,28 @@ WorkflowStream single_workflow(const WorkflowStream& stream, int w) {
   return merge_workflows({g}, {0.0}, {stream.names[static_cast<std::size_t>(w)]});
 }
 
+WorkflowStream leading_workflows(const WorkflowStream& stream, int count) {
+  const int n = stream.first_task[static_cast<std::size_t>(count)];
+  WorkflowStream s;
+  s.graph = TaskGraph(stream.graph.name());
+  for (int t = 0; t < n; ++t) s.graph.add_task(stream.graph.task(t).name, stream.graph.work(t));
+  // The workflows' edges lie workflow by workflow (merge_workflows): theirs come first.
+  for (const DagEdge& e : stream.graph.edges()) {
+    if (e.from >= n) break;
+    s.graph.add_edge(e.from, e.to, e.data);
+  }
+  s.graph.finalize();
+  if (const CostTable* c = stream.graph.costs()) {
+    std::vector<double> values;
+    values.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(c->processors()));
+    for (int t = 0; t < n; ++t)
+      for (int p = 0; p < c->processors(); ++p) values.push_back(c->at(t, p));
+    s.graph.set_costs(CostTable(n, c->processors(), std::move(values)));
+  }
+  s.first_task.assign(stream.first_task.begin(), stream.first_task.begin() + count + 1);
+  s.arrival.assign(stream.arrival.begin(), stream.arrival.begin() + count);
+  s.names.assign(stream.names.begin(), stream.names.begin() + count);
+  return s;
+}
+
 }  // namespace mpnsim

@@ -31,5 +31,7 @@ WorkflowStream merge_workflows(const std::vector<TaskGraph>& graphs, std::vector
 
 // Workflow w alone, arriving at 0: what `makespan_alone` schedules on the empty machine.
 WorkflowStream single_workflow(const WorkflowStream& stream, int w);
+// The first `count` workflows of the stream as they are (names, arrivals, costs).
+WorkflowStream leading_workflows(const WorkflowStream& stream, int count);
 
 }  // namespace mpnsim

@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
 
+#include "schedulers/dag/time_horizon.hpp"
 #include "schedulers/online/stream_replay.hpp"
 #include "sim/time_tolerance.hpp"
 
@@ -16,7 +20,177 @@ OnlineSchedule plan_stream(const OnlineSetup& setup, const WorkflowStream& strea
   return setup.policy->schedule(problem, stream, setup.policy_params);
 }
 
+// Each workflow alone on the empty machine, with the same policy: its replayed makespan.
+std::vector<double> makespans_alone(const OnlineSetup& setup, const WorkflowStream& s) {
+  std::vector<double> alone(static_cast<std::size_t>(s.workflows()));
+  for (int w = 0; w < s.workflows(); ++w) {
+    const WorkflowStream one = single_workflow(s, w);
+    const OnlineSchedule plan = plan_stream(setup, one);
+    alone[static_cast<std::size_t>(w)] =
+        replay_stream(one, plan.schedule, plan.dispatched, setup.dag.machine.spec, false).makespan;
+  }
+  return alone;
+}
+
+int link_directions(const MachineSpec& m) {
+  int directions = 0;
+  for (const LinkSpec& l : m.links) directions += l.directed ? 1 : 2;
+  return directions;
+}
+
+// The number of leading workflows of the window's plan to keep: the last c (0 < c < all) such
+// that every task of workflows [0, c) finishes before workflow c arrives, later than workflow
+// c - 1 (so nothing of them is planned or replayed from that instant on: a task's messages
+// arrive before it starts), and their messages and hops come before the others' in the plan,
+// as a policy that books in time or workflow order puts them; c at most `at_most`; 0 when there is none.
+int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan, int at_most) {
+  const Schedule& sched = plan.schedule;
+  const TaskGraph& g = s.graph;
+  const auto workflows = static_cast<std::size_t>(s.workflows());
+  // before[c]: the messages of workflows before c; most[i]: the latest workflow of messages [0, i).
+  std::vector<int> before(workflows + 1, 0), most(sched.messages.size() + 1, -1);
+  for (std::size_t m = 0; m < sched.messages.size(); ++m) {
+    const int w = s.workflow_of(g.edge(sched.messages[m].edge).from);
+    ++before[static_cast<std::size_t>(w) + 1];
+    most[m + 1] = std::max(most[m], w);
+  }
+  for (std::size_t c = 1; c <= workflows; ++c) before[c] += before[c - 1];
+  int best = 0;
+  double end = -std::numeric_limits<double>::infinity();
+  for (std::size_t c = 1; c < workflows && static_cast<int>(c) <= at_most; ++c) {
+    for (int t = s.first_task[c - 1]; t < s.first_task[c]; ++t) end = std::max(end, sched.tasks[static_cast<std::size_t>(t)].finish);
+    const bool messages_first = most[static_cast<std::size_t>(before[c])] < static_cast<int>(c);
+    if (messages_first && end < s.arrival[c] && s.arrival[c - 1] < s.arrival[c]) best = static_cast<int>(c);
+  }
+  return best;
+}
+
+// The plan of the leading `count` workflows (their tasks, messages and hops come first).
+OnlineSchedule leading_plan(OnlineSchedule plan, const WorkflowStream& leading) {
+  const std::size_t n = static_cast<std::size_t>(leading.graph.size());
+  Schedule& s = plan.schedule;
+  std::size_t messages = 0;
+  while (messages < s.messages.size() && s.messages[messages].edge < leading.graph.edge_count()) ++messages;
+  const std::size_t hops = messages < s.messages.size() ? static_cast<std::size_t>(s.messages[messages].first_hop) : s.hops.size();
+  s.tasks.resize(n);
+  if (!s.task_booked.empty()) s.task_booked.resize(n);
+  s.messages.resize(messages);
+  s.hops.resize(hops);
+  plan.dispatched.resize(n);
+  return plan;
+}
+
 }  // namespace
+
+bool in_windows_applies(const OnlineSetup& setup) {
+  static const std::vector<std::string> built_in{"fifo", "online-heft", "fdws", "rank-hybd", "owm", "online-minmin", "online-maxmin"};
+  return setup.policy != nullptr && std::find(built_in.begin(), built_in.end(), setup.policy->name) != built_in.end() &&
+         comm_options(setup.policy_params).model == CommModel::contention;
+}
+
+OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition, int window) {
+  const std::vector<double> arrival = stream_arrivals(setup, experiment_seed, repetition);
+  const int workflows = setup.workflows;
+  const MachineSpec& machine = setup.dag.machine.spec;
+  OnlineRun r;
+  r.network = setup.dag.machine.topology.name();
+  r.stream.arrival = arrival;
+  r.stream.first_task.push_back(0);
+  r.schedule.scheduler = setup.policy->name;
+  r.schedule.processors = machine.size();
+  r.schedule.contention_aware = true;
+  Timeline carried;
+  carried.keep_records(false);
+  double busy = 0;  // the processors' busy time, summed in task order as run_online sums it
+  bool rest_whole = false;
+  // A window with no arrival that finds the machine empty is planned again twice as long, up
+  // to a sixteenth of the stream (so that an overloaded stream, never empty, plans about an
+  // eighth of itself twice); past that the rest is planned whole.
+  int first_size = std::max(window, 2);
+  // A builder refuses starts past twice its problem's tasks and messages one after another
+  // (time_horizon.hpp), and a window's problem is a window's, while its times are the
+  // stream's: windows hold at least twice the workflows whose serial time reaches the last
+  // arrival, judged from the first window (a window that still passes its horizon runs the
+  // whole stream, below).
+  if (workflows > first_size) {
+    const WorkflowStream first = make_stream_range(setup, experiment_seed, repetition, 0, first_size, arrival);
+    const double serial =
+        serial_horizon(DagProblem{first.graph, machine, *setup.dag.comm, comm_options(setup.policy_params)}) / first_size;
+    if (serial > 0 && arrival.back() > serial * first_size)
+      first_size = static_cast<int>(std::min<double>(workflows, 2 * std::ceil(arrival.back() / serial)));
+  }
+  const int longest = std::max(first_size, workflows / 16);
+  int size = first_size;
+  for (int a = 0; a < workflows;) {
+    const int b = rest_whole || workflows - a < 2 * first_size ? workflows : std::min(workflows, a + size);
+    WorkflowStream window = make_stream_range(setup, experiment_seed, repetition, a, b, arrival);
+    OnlineSchedule plan;
+    try {
+      plan = plan_stream(setup, window);
+    } catch (const std::invalid_argument&) {
+      // A start past the window's own horizon (twice its tasks and messages one after another:
+      // time_horizon.hpp), which the whole stream's, longer, may still carry: the whole
+      // stream, which plans it or refuses it as run_online does.
+      return run_online(setup, make_stream(setup, experiment_seed, repetition), false);
+    }
+    int keep = b - a;
+    if (b < workflows) {
+      // Never fewer than a window's workflows left after a cut: the last window, planned
+      // whatever its end, must hold its horizon too.
+      keep = last_quiet_arrival(window, plan, workflows - first_size - a);
+      if (keep == 0) {
+        if (size >= longest)
+          rest_whole = true;
+        else
+          size *= 2;
+        continue;
+      }
+      if (keep < b - a) {
+        window = leading_workflows(window, keep);
+        plan = leading_plan(std::move(plan), window);
+      }
+    }
+    const WorkflowStream& s = window;
+    const DagProblem problem{s.graph, machine, *setup.dag.comm, comm_options(setup.policy_params)};
+    ValidityReport v = check_schedule(problem, plan.schedule);
+    for (Violation& x : v.violations) r.validity.violations.push_back(std::move(x));
+    r.makespan = std::max(r.makespan, plan.schedule.makespan());
+    for (int w = 0; w < s.workflows(); ++w)
+      for (int t = s.first_task[static_cast<std::size_t>(w)]; t < s.first_task[static_cast<std::size_t>(w) + 1]; ++t)
+        r.early_starts += plan.schedule.tasks[static_cast<std::size_t>(t)].start < s.arrival[static_cast<std::size_t>(w)];
+    const StreamReplay replay =
+        replay_stream(s, plan.schedule, plan.dispatched, machine, false, kStreamFeedTasks, &carried);
+    // The next window plans from an empty machine at its first arrival: its replay must not
+    // have anything of this one left then.
+    if (a + keep < workflows && !(carried.end() < arrival[static_cast<std::size_t>(a + keep)]))
+      return run_online(setup, make_stream(setup, experiment_seed, repetition), false);
+    r.replay.feeds += replay.feeds;
+    const std::vector<double> alone = makespans_alone(setup, s);
+    std::vector<double> start(static_cast<std::size_t>(s.graph.size()));
+    for (int t = 0; t < s.graph.size(); ++t) {
+      const double d = problem.exec_time(t, plan.schedule.tasks[static_cast<std::size_t>(t)].processor);
+      start[static_cast<std::size_t>(t)] = replay.finish[static_cast<std::size_t>(t)] - d;
+      busy += d;
+    }
+    for (WorkflowFigures& f : workflow_figures(problem, s, start, replay.finish, alone)) {
+      f.workflow += a;
+      r.workflows.push_back(std::move(f));
+    }
+    for (int w = 0; w < s.workflows(); ++w) {
+      r.stream.first_task.push_back(r.stream.first_task.back() + s.size(w));
+      r.stream.names.push_back(s.names[static_cast<std::size_t>(w)]);
+    }
+    a += keep;
+    ++r.windows;
+    size = first_size;
+  }
+  r.replay.link_busy = carried.hop_time();
+  r.replay.makespan = carried.end();
+  r.replay.messages = carried.messages();
+  r.replay.hops = carried.hop_count();
+  r.figures = stream_figures(r.workflows, busy, machine.size(), r.replay.link_busy, link_directions(machine));
+  return r;
+}
 
 OnlineRun run_online(const OnlineSetup& setup, WorkflowStream stream, bool keep_timeline) {
   OnlineRun r;
@@ -33,14 +207,7 @@ OnlineRun run_online(const OnlineSetup& setup, WorkflowStream stream, bool keep_
     for (int t = s.first_task[static_cast<std::size_t>(w)]; t < s.first_task[static_cast<std::size_t>(w) + 1]; ++t)
       r.early_starts += r.schedule.tasks[static_cast<std::size_t>(t)].start < s.arrival[static_cast<std::size_t>(w)];
   r.replay = replay_stream(s, r.schedule, r.dispatched, setup.dag.machine.spec, keep_timeline);
-  // Each workflow alone on the empty machine, with the same policy: its replayed makespan.
-  std::vector<double> alone(static_cast<std::size_t>(s.workflows()));
-  for (int w = 0; w < s.workflows(); ++w) {
-    const WorkflowStream one = single_workflow(s, w);
-    const OnlineSchedule plan = plan_stream(setup, one);
-    alone[static_cast<std::size_t>(w)] =
-        replay_stream(one, plan.schedule, plan.dispatched, setup.dag.machine.spec, false).makespan;
-  }
+  const std::vector<double> alone = makespans_alone(setup, s);
   const int n = s.graph.size();
   std::vector<double> start(static_cast<std::size_t>(n));
   double busy = 0;
@@ -50,9 +217,8 @@ OnlineRun run_online(const OnlineSetup& setup, WorkflowStream stream, bool keep_
     busy += d;
   }
   r.workflows = workflow_figures(problem, s, start, r.replay.finish, alone);
-  int directions = 0;
-  for (const LinkSpec& l : setup.dag.machine.spec.links) directions += l.directed ? 1 : 2;
-  r.figures = stream_figures(r.workflows, busy, problem.processors(), r.replay.link_busy, directions);
+  r.figures = stream_figures(r.workflows, busy, problem.processors(), r.replay.link_busy,
+                             link_directions(setup.dag.machine.spec));
   return r;
 }
 
@@ -66,7 +232,7 @@ MetricRow online_summary_row(const OnlineRun& r) {
   add("network_label", label);
   add("processors", std::int64_t{r.schedule.processors});
   add("workflows", std::int64_t{r.stream.workflows()});
-  add("tasks", std::int64_t{r.stream.graph.size()});
+  add("tasks", std::int64_t{r.stream.first_task.empty() ? 0 : r.stream.first_task.back()});
   add("makespan", r.makespan);
   add("replayed_makespan", r.replay.makespan);
   add("plan_error", r.replay.makespan > 0 ? (r.replay.makespan - r.makespan) / r.replay.makespan : 0.0);

@@ -199,16 +199,28 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
   return s;
 }
 
-WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition) {
+std::vector<double> stream_arrivals(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition) {
   const int n = setup.workflows;
+  const std::uint64_t base = point_seed(experiment_seed, "online-stream", repetition);
+  std::vector<double> arrival;
+  if (setup.arrivals.kind == "poisson")
+    arrival = poisson_arrivals(n, setup.arrivals.rate, point_seed(base, "arrivals", 0));
+  else if (setup.arrivals.kind == "fixed")
+    arrival = fixed_arrivals(n, setup.arrivals.interval);
+  else
+    for (int k = 0; k < n; ++k) arrival.push_back(setup.arrivals.trace[static_cast<std::size_t>(k)].time);
+  return arrival;
+}
+
+WorkflowStream make_stream_range(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition, int first,
+                                 int last, std::span<const double> arrivals) {
   const int procs = setup.dag.machine.topology.size();
   std::vector<TaskGraph> graphs;
   std::vector<std::string> names;
-  std::vector<double> arrival;
-  graphs.reserve(static_cast<std::size_t>(n));
+  graphs.reserve(static_cast<std::size_t>(last - first));
   // One base seed per repetition; workflow k is the workload's "repetition" k under it.
   const std::uint64_t base = point_seed(experiment_seed, "online-stream", repetition);
-  for (int k = 0; k < n; ++k) {
+  for (int k = first; k < last; ++k) {
     if (setup.arrivals.kind == "trace") {
       graphs.push_back(*setup.arrivals.trace_graphs[static_cast<std::size_t>(k)]);
       names.push_back(setup.arrivals.trace[static_cast<std::size_t>(k)].file);
@@ -222,13 +234,12 @@ WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_se
     }
     if (setup.dag.ec_ratio) apply_ec_ratio(graphs.back(), setup.dag, *setup.dag.ec_ratio);
   }
-  if (setup.arrivals.kind == "poisson")
-    arrival = poisson_arrivals(n, setup.arrivals.rate, point_seed(base, "arrivals", 0));
-  else if (setup.arrivals.kind == "fixed")
-    arrival = fixed_arrivals(n, setup.arrivals.interval);
-  else
-    for (int k = 0; k < n; ++k) arrival.push_back(setup.arrivals.trace[static_cast<std::size_t>(k)].time);
-  return merge_workflows(graphs, std::move(arrival), std::move(names));
+  return merge_workflows(graphs, std::vector<double>(arrivals.begin() + first, arrivals.begin() + last), std::move(names));
+}
+
+WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition) {
+  return make_stream_range(setup, experiment_seed, repetition, 0, setup.workflows,
+                           stream_arrivals(setup, experiment_seed, repetition));
 }
 
 }  // namespace mpnsim

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,10 @@ OnlineSetup read_online_setup(const YamlSource& src, const YAML::Node& config, c
 // generated graph, or a file of the set; or the trace's files), scaled to the E/C ratio, and
 // their arrival times.
 WorkflowStream make_stream(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition);
+// The same in parts: every workflow's arrival, and workflows [first, last) alone (numbered
+// from 0, arriving at their times in the stream), each drawn as make_stream draws it.
+std::vector<double> stream_arrivals(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition);
+WorkflowStream make_stream_range(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition, int first,
+                                 int last, std::span<const double> arrivals);
 
 }  // namespace mpnsim

@@ -763,12 +763,13 @@ TEST(TimeReversal, AScheduleOfTheTurnedGraphReadBackwardsIsValidAndNoLonger) {
     const Schedule s = trial % 2 == 0 ? schedule_heft(backward) : schedule_etf(backward);
     std::vector<std::pair<int, TaskPlacement>> placed;
     for (int t = 0; t < turned.size(); ++t) placed.push_back({t, s.tasks[static_cast<std::size_t>(t)]});
-    const auto mirrored = mirrored_placements(box.problem(), placed);
+    const DagProblem forward = box.problem();  // the builder keeps a reference to it
+    const auto mirrored = mirrored_placements(forward, placed);
     ASSERT_EQ(mirrored.size(), placed.size());
-    ScheduleBuilder b(box.problem(), "mirrored");
+    ScheduleBuilder b(forward, "mirrored");
     for (const auto& [task, p] : mirrored) b.place(task, p.processor, p.start);
     const Schedule m = b.take();
-    const ValidityReport v = check_schedule(box.problem(), m);
+    const ValidityReport v = check_schedule(forward, m);
     ASSERT_TRUE(v.valid()) << "trial " << trial << ": " << v.violations[0].text;
     EXPECT_LE(m.makespan(), s.makespan() * (1 + kTimeRelTol)) << "trial " << trial;
     for (int t = 0; t < turned.size(); ++t)

@@ -573,17 +573,24 @@ TEST(ContentionAware, AnEmptyHopAtTheStartOfAnotherDoesNotTakeASecondPort) {
 namespace mpnsim {
 namespace {
 
+// A random graph of `tasks` tasks (whole numbers, with many exact ties, for even seeds) on the
+// cube with unit links and startup 0.5; each processor with the given ports and co-processor.
+ProblemBox random_cube_box(const Topology& cube, std::uint64_t seed, int tasks, int send_ports, int recv_ports,
+                           bool coprocessor) {
+  RandomDagParams gp;
+  gp.tasks = tasks;
+  gp.seed = seed;
+  gp.integer = seed % 2 == 0;
+  return ProblemBox(generate_random_dag(gp),
+                    uniform_machine(cube.size(), cube.links(), false, processor(send_ports, recv_ports, coprocessor), 1, 0.5));
+}
+
 TEST(ContentionAware, BoundedSearchChoosesAsEvaluatingEveryProcessor) {
   // best_processor skips processors whose no-waiting bound cannot win; its choice must be
   // the argmin over all of them, ties to the lowest index, for both keys and both policies.
   const Topology cube = hypercube(3);
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    RandomDagParams gp;
-    gp.tasks = 40;
-    gp.seed = seed;
-    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
-    const ProblemBox box(generate_random_dag(gp),
-                         uniform_machine(cube.size(), cube.links(), false, processor(1, 1, seed < 3), 1, 0.5));
+    const ProblemBox box = random_cube_box(cube, seed, 40, 1, 1, seed < 3);
     DagProblem p = box.problem();
     p.options.model = CommModel::contention;
     testing::expect_best_processor_is_the_best_of_all(p, seed);
@@ -597,13 +604,7 @@ TEST(ContentionAware, CutoffStopsOnlyEvaluationsThatLose) {
   const Topology cube = hypercube(4);
   int cut = 0, kept = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    RandomDagParams gp;
-    gp.tasks = 40;
-    gp.seed = seed;
-    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
-    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
-                                                                  processor(seed < 3 ? 1 : kAllPorts, seed < 3 ? 1 : kAllPorts, seed % 2 == 1),
-                                                                  1, 0.5));
+    const ProblemBox box = random_cube_box(cube, seed, 40, seed < 3 ? 1 : kAllPorts, seed < 3 ? 1 : kAllPorts, seed % 2 == 1);
     DagProblem p = box.problem();
     p.options.model = CommModel::contention;
     p.options.route = seed % 3 == 1 ? RouteChoice::earliest : RouteChoice::engine;
@@ -698,13 +699,7 @@ Schedule every_ready_task_again(const DagProblem& p, PairRule rule) {
 TEST(ContentionAware, PairsByBoundsChooseAsLookingAtEveryReadyTask) {
   const Topology cube = hypercube(3);
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    RandomDagParams gp;
-    gp.tasks = 60;
-    gp.seed = seed;
-    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
-    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
-                                                                  processor(seed < 4 ? 1 : kAllPorts, 1, seed % 3 != 0),
-                                                                  1, 0.5));
+    const ProblemBox box = random_cube_box(cube, seed, 60, seed < 4 ? 1 : kAllPorts, 1, seed % 3 != 0);
     DagProblem p = box.problem();
     p.options.model = CommModel::contention;
     if (seed % 2 == 1) p.options.route = RouteChoice::earliest;
@@ -737,13 +732,7 @@ TEST(ContentionAware, PlacingAtTheInsertionStartBooksAsEvaluatingThenPlacing) {
   const Topology cube = hypercube(4);
   int cut = 0, kept = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    RandomDagParams gp;
-    gp.tasks = 40;
-    gp.seed = seed;
-    gp.integer = seed % 2 == 0;  // whole numbers: many exact ties
-    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
-                                                                  processor(seed < 4 ? 1 : kAllPorts, seed < 4 ? 1 : kAllPorts, seed % 2 == 1),
-                                                                  1, 0.5));
+    const ProblemBox box = random_cube_box(cube, seed, 40, seed < 4 ? 1 : kAllPorts, seed < 4 ? 1 : kAllPorts, seed % 2 == 1);
     DagProblem p = box.problem();
     p.options.model = seed == 3 ? CommModel::free : CommModel::contention;
     p.options.route = seed % 3 == 1 ? RouteChoice::earliest : RouteChoice::engine;

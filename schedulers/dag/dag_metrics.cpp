@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "schedulers/dag/message_ends.hpp"
 #include "schedulers/dag/task_levels.hpp"
@@ -42,7 +43,11 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   // (2026-11-27, peak RSS and user CPU of `mpnsim dag`, 8-cube, one run each on a loaded
   // machine): all hops in one group left LPS's peak at 10^7 tasks the same (1.95 GB) in 59 s of
   // CPU against 77 s with quarters, but took HEFT's at 10^6 from 217 MB to 273 MB (halves: 272
-  // MB), the same time there. Quarters keep the 10^6 peak.
+  // MB), the same time there; some of that was the hops' vector doubling from one group to the
+  // next (below). Tried again without it (2026-11-28, the same runs, side by side): groups of at
+  // least 60 bytes a task (one group for LPS at 10^6 and 10^7, two for HEFT at 10^6) took LPS
+  // at 10^7 from 75.1 to 69.9 s of CPU at the same peak, but the peak RSS at 10^6 from 234 to
+  // 258 MB (LPS) and 218 to 242 MB (HEFT): kept to quarters.
   // The start as an integer of its order (sim/time_order_key.hpp): a sort that compares
   // doubles, which may be NaN, took a quarter more time.
   struct Hop {
@@ -91,23 +96,35 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   const auto earlier = [](const Hop& x, const Hop& y) {
     return x.start_key != y.start_key ? x.start_key < y.start_key : x.end < y.end;
   };
-  long long conflicts = 0;
-  std::vector<Hop> hops;
-  std::vector<std::size_t> fill;
+  // The groups: channels [group_ends[i - 1], group_ends[i]), their hops at
+  // [first[group_ends[i - 1]], first[group_ends[i]]). The hops' room is taken once, for the
+  // largest group: grown group by group, a later group a little larger than the first made the
+  // vector double while the old room was still held, three times a group's bytes at once
+  // (HEFT at 10^6 tasks: 100 MB where the largest group takes 33 MB).
+  std::vector<std::size_t> group_ends;
+  std::size_t largest = 0;
   for (std::size_t group = 0; group < channels;) {
-    // Channels [group, group_end), their hops at [first[group], first[group_end]).
     std::size_t group_end = group + 1;
     while (group_end < channels && first[group_end + 1] - first[group] <= hops_at_once) ++group_end;
+    group_ends.push_back(group_end);
+    largest = std::max(largest, first[group_end] - first[group]);
+    group = group_end;
+  }
+  long long conflicts = 0;
+  // Written before read: no zeroing pass over them.
+  const auto hops = std::make_unique_for_overwrite<Hop[]>(largest);
+  std::vector<std::size_t> fill;
+  std::size_t group = 0;
+  for (const std::size_t group_end : group_ends) {
     const std::size_t base = first[group];
-    hops.resize(first[group_end] - base);
     fill.assign(first.begin() + static_cast<std::ptrdiff_t>(group), first.begin() + static_cast<std::ptrdiff_t>(group_end));
     for_each_hop([&](int channel, double start, double end) {
       const auto c = static_cast<std::size_t>(channel);
       if (c >= group && c < group_end) hops[fill[c - group]++ - base] = Hop{time_order_key(start), end};
     });
     for (std::size_t c = group; c < group_end; ++c) {
-      const auto begin = hops.begin() + static_cast<std::ptrdiff_t>(first[c] - base);
-      const auto end = hops.begin() + static_cast<std::ptrdiff_t>(first[c + 1] - base);
+      Hop* const begin = hops.get() + (first[c] - base);
+      Hop* const end = hops.get() + (first[c + 1] - base);
       std::sort(begin, end, earlier);
       double busy_until = 0, last_start = 0;
       for (auto h = begin; h != end; ++h) {

@@ -245,6 +245,21 @@ void BM_LowerBound(benchmark::State& state) {
   state.counters["heft_over_bound"] = schedule_heft(problem).makespan() / value;
 }
 
+// The random-DAG generator alone (thesis §6.4 defaults, as `mpnsim dag --generate`), at 10^5 to
+// 10^7 tasks: its cost a task grows with the size as its random reads leave the caches.
+void BM_GenerateRandomDag(benchmark::State& state) {
+  RandomDagParams p;
+  p.tasks = static_cast<int>(state.range(0));
+  p.seed = 2024;
+  for (auto _ : state) {
+    TaskGraph g = generate_random_dag(p);
+    benchmark::DoNotOptimize(g.edge_count());
+  }
+  state.counters["s_per_task"] = benchmark::Counter(static_cast<double>(p.tasks),
+                                                     benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (int tasks : {10'000, 100'000})
     for (int net : {0, 1, 2}) b->Args({tasks, net});
@@ -254,6 +269,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK_CAPTURE(BM_DagSchedule, lps, std::string("lps"))->Apply(sizes);
 BENCHMARK_CAPTURE(BM_DagSchedule, heft, std::string("heft"))->Apply(sizes);
 BENCHMARK(BM_LowerBound)->Apply(sizes);
+BENCHMARK(BM_GenerateRandomDag)->Arg(100'000)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HeftComm)
     ->ArgsProduct({{10'000, 100'000}, {0}, {0, 1}, {0, 1}})
     ->Unit(benchmark::kMillisecond);

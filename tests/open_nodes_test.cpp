@@ -2,8 +2,10 @@
 // selections after random closings and reopenings, at sizes around the 64-bit words.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "workloads/dag/open_nodes.hpp"
@@ -42,6 +44,47 @@ TEST(OpenNodes, AgreesWithAPlainListOfFlags) {
       if (before > 0) {
         ASSERT_EQ(set.select(before - 1), by_rank.back());
       }
+    }
+  }
+}
+
+// Sizes up to 70 000 words (the Fenwick tree over them several levels deep), with many nodes
+// closed in runs, so that whole words empty; counts and ranks checked against the flags every so
+// often.
+TEST(OpenNodes, AgreesWithAPlainListOfFlagsAtLargeSizes) {
+  for (const int n : {16 * 64 + 1, 256 * 64 - 1, 256 * 64 + 65, 4096 * 64 + 7, 70000 * 64}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    OpenNodes set(n);
+    std::vector<bool> open(static_cast<std::size_t>(n), true);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(n) + 1);
+    for (int round = 0; round < 12; ++round) {
+      // A run of closed nodes (whole words and more), then single flips anywhere.
+      const int from = static_cast<int>(rng() % static_cast<std::uint64_t>(n));
+      const int length = static_cast<int>(rng() % 5000);
+      for (int j = from; j < std::min(n, from + length); ++j)
+        if (open[static_cast<std::size_t>(j)]) {
+          set.close(j);
+          open[static_cast<std::size_t>(j)] = false;
+        }
+      for (int flips = 0; flips < 300; ++flips) {
+        const int j = static_cast<int>(rng() % static_cast<std::uint64_t>(n));
+        if (open[static_cast<std::size_t>(j)])
+          set.close(j);
+        else
+          set.reopen(j);
+        open[static_cast<std::size_t>(j)] = !open[static_cast<std::size_t>(j)];
+      }
+      std::vector<int> by_rank;
+      for (int i = 0; i < n; ++i) {
+        if (open[static_cast<std::size_t>(i)]) by_rank.push_back(i);
+        if (i % 997 == 0 || i == n - 1 || i == from || i == from + length) {
+          ASSERT_EQ(set.count_through(i), static_cast<int>(by_rank.size())) << "through " << i;
+        }
+      }
+      ASSERT_EQ(set.total(), static_cast<int>(by_rank.size()));
+      for (std::size_t k = 0; k < by_rank.size(); k += 1013) ASSERT_EQ(set.select(static_cast<int>(k)), by_rank[k]) << k;
+      ASSERT_EQ(set.select(static_cast<int>(by_rank.size()) - 1), by_rank.back());
+      ASSERT_EQ(set.select(0), by_rank.front());
     }
   }
 }

@@ -246,7 +246,8 @@ void BM_LowerBound(benchmark::State& state) {
 }
 
 // The random-DAG generator alone (thesis §6.4 defaults, as `mpnsim dag --generate`), at 10^5 to
-// 10^7 tasks: its cost a task grows with the size as its random reads leave the caches.
+// 10^7 tasks, CPU a task, which grows with the size as its random reads leave the caches
+// (bench/dag_generate_bench gives any family's wall time and peak memory, one process each).
 void BM_GenerateRandomDag(benchmark::State& state) {
   RandomDagParams p;
   p.tasks = static_cast<int>(state.range(0));

@@ -13,6 +13,16 @@
 namespace mpnsim {
 namespace {
 
+// Closes a random node of the set if open, else reopens it, and the flag beside it.
+void flip_random_node(OpenNodes& set, std::vector<bool>& open, std::mt19937_64& rng) {
+  const int j = static_cast<int>(rng() % open.size());
+  if (open[static_cast<std::size_t>(j)])
+    set.close(j);
+  else
+    set.reopen(j);
+  open[static_cast<std::size_t>(j)] = !open[static_cast<std::size_t>(j)];
+}
+
 TEST(OpenNodes, AgreesWithAPlainListOfFlags) {
   for (const int n : {1, 2, 63, 64, 65, 127, 128, 129, 1000, 4096, 5000}) {
     SCOPED_TRACE("n " + std::to_string(n));
@@ -20,12 +30,7 @@ TEST(OpenNodes, AgreesWithAPlainListOfFlags) {
     std::vector<bool> open(static_cast<std::size_t>(n), true);
     std::mt19937_64 rng(static_cast<std::uint64_t>(n));
     for (int round = 0; round < 3 * n + 50; ++round) {
-      const int j = static_cast<int>(rng() % static_cast<std::uint64_t>(n));
-      if (open[static_cast<std::size_t>(j)])
-        set.close(j);
-      else
-        set.reopen(j);
-      open[static_cast<std::size_t>(j)] = !open[static_cast<std::size_t>(j)];
+      flip_random_node(set, open, rng);
       // Every count, and every rank's node, as the flags give them (a sample of them for large n).
       const int step = n > 200 ? n / 97 + 1 : 1;
       int before = 0;
@@ -67,12 +72,7 @@ TEST(OpenNodes, AgreesWithAPlainListOfFlagsAtLargeSizes) {
           open[static_cast<std::size_t>(j)] = false;
         }
       for (int flips = 0; flips < 300; ++flips) {
-        const int j = static_cast<int>(rng() % static_cast<std::uint64_t>(n));
-        if (open[static_cast<std::size_t>(j)])
-          set.close(j);
-        else
-          set.reopen(j);
-        open[static_cast<std::size_t>(j)] = !open[static_cast<std::size_t>(j)];
+        flip_random_node(set, open, rng);
       }
       std::vector<int> by_rank;
       for (int i = 0; i < n; ++i) {

@@ -252,8 +252,10 @@ struct Machine::Impl {
   }
 
   // Tries to take every resource of request `id`; on failure queues it on the
-  // first busy one and returns false.
-  bool try_start(std::uint32_t id) {
+  // first busy one and returns false. The two common cases inline, the list of resources out of
+  // line: with it inline, every call saved and restored the registers the list needs (22
+  // instructions an activity of a DAG replay, where the list is never used).
+  [[gnu::always_inline]] bool try_start(std::uint32_t id) {
     Request& r = requests[id];
     if (r.channel == kComputeChannel) {
       // A computation takes its CPU only (the general path below, without the list).
@@ -277,6 +279,9 @@ struct Machine::Impl {
       begin(r, id);
       return true;
     }
+    return try_start_listed(r, id);
+  }
+  [[gnu::noinline]] bool try_start_listed(Request& r, std::uint32_t id) {
     std::array<int, 5> ids;
     const int count = resources_of(r, ids);
     for (int i = 0; i < count; ++i) {
@@ -325,24 +330,44 @@ struct Machine::Impl {
     const std::uint32_t extra = extra_of(r);
     const int count = extra == 0 ? 0 : resources_of(r, ids);
     Resource& link = channels[static_cast<std::size_t>(r.channel)];
-    // What follows needs these; the slot is free for reuse from here on.
-    const int at = r.to;
-    const int dst = r.dst;
-    const double amount = r.amount;
-    Done done = std::move(r.done);
-    free_slots.push_back(id);
     // Free resources first so that operations already waiting are served
     // before anything the completion callback asks for.
     // The link direction comes first in resources_of's list: the same order of release.
+    // (Serving them starts requests already made: none is made, and no slot taken, meanwhile.)
     if (count == 0)
       release(link);
     else
       for (int i = 0; i < count; ++i) release(resource(ids[static_cast<std::size_t>(i)]));
-    if (at != dst) {
-      start_hop(at, dst, amount, label.tag, label.message, label.hop + 1, std::move(done));
+    if (r.to != r.dst) {
+      // The next hop is a new request in the same slot, its callback left where it is: the
+      // slot freed here would have been the one it took (the last freed), and nothing moves.
+      next_hop(r, id, label);
       return;
     }
+    Done done = std::move(r.done);
+    free_slots.push_back(id);
     done.run();
+  }
+
+  // The hop after request `id`'s (just finished) towards the same destination, as the request
+  // in its slot: as start_hop would make it, with a new sequence number.
+  void next_hop(Request& r, std::uint32_t id, const Label& label) {
+    const int u = r.to;
+    const Arc& a = router.next_arc(u, r.dst);
+    const LinkKind& cost = router.link_kinds()[a.kind];
+    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
+    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
+    std::uint32_t flags = std::uint32_t{sender.as_sender} | receiver.as_receiver;
+    if (timeline.keeps_records()) {
+      flags |= kLabelled;
+      labels[id] = Label{label.tag, label.message, label.hop + 1};
+    }
+    r.order = next_seq++ << kFlagBits | flags;
+    r.time = cost.startup + r.amount * cost.z * spec.Tcm;
+    r.processor = u;
+    r.to = a.to;
+    r.channel = a.channel;
+    try_start(id);
   }
 
   // `done` by reference: it is moved once, into the request.

@@ -170,6 +170,7 @@ OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experime
       replay = replay_stream(window, plan.schedule, plan.dispatched, machine, false, kStreamFeedTasks, &carried);
       if (a + keep == workflows || carried.end() < arrival[static_cast<std::size_t>(a + keep)]) break;
       carried = timeline_before;
+      ++r.cuts_moved;
       keep = last_quiet_arrival(window, plan, keep - 1, replay.finish);
       if (keep > 0) {
         window = leading_workflows(window, keep);

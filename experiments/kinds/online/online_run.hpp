@@ -27,6 +27,7 @@ struct OnlineRun {
   std::vector<WorkflowFigures> workflows;  // from the replay
   StreamFigures figures;
   int windows = 0;  // run_online_in_windows: the windows of workflows kept (0: the whole stream at once)
+  int cuts_moved = 0;  // run_online_in_windows: cuts the replay passed, moved back (comm: free)
 };
 
 // Schedules the stream with the set-up's policy, checks the schedule, replays it, and

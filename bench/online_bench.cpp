@@ -1,12 +1,14 @@
 // Issue #39's target, side by side: a stream of W workflows of T tasks on the one-port hypercube
-// under comm: contention, scheduled by an online policy, checked and replayed (a `kind: online`
-// run, each workflow alone on the empty machine too), against the same W x T tasks scheduled as
-// one graph by HEFT with the same network and comm (a `kind: dag` run: schedule, check, replay).
-// Best of N times each (CPU and wall clock), in one process, and the ratios; the stream is drawn once
-// (and once per window by the run in windows, `mpnsim run`'s way, which must give the same figures).
+// under comm: contention (or free), scheduled by an online policy, checked and replayed (a
+// `kind: online` run, each workflow alone on the empty machine too), against the same W x T
+// tasks scheduled as one graph by HEFT with the same network and comm (a `kind: dag` run:
+// schedule, check, replay). Best of N times each (CPU and wall clock), in one process, and the
+// ratios. The main figure is the stream run as `mpnsim run` runs it without a timeline, in
+// windows of workflows, each drawn when its window comes; beside it the whole stream at once
+// (drawn once, outside the timing), which must give the same figures, and its parts.
 //
 // Usage: online_bench [--workflows 1000] [--tasks 100] [--dim 6] [--policy fdws] [--rate 0.1]
-//                     [--z 0.1] [--repeat 3] [--dag heft]   (--dag none: the stream alone)
+//                     [--z 0.1] [--comm contention] [--repeat 3] [--dag heft]   (--dag none: the stream alone)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -51,7 +53,8 @@ Seconds best_of(int n, const std::function<void()>& f) {
 
 int main(int argc, char** argv) try {
   std::map<std::string, std::string> o{{"workflows", "1000"}, {"tasks", "100"}, {"dim", "6"},   {"policy", "fdws"},
-                                       {"rate", "0.1"},       {"z", "0.1"},     {"repeat", "3"}, {"dag", "heft"}};
+                                       {"rate", "0.1"},       {"z", "0.1"},     {"repeat", "3"}, {"dag", "heft"},
+                                       {"comm", "contention"}};
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = std::string(argv[i]).substr(2);
     if (std::string(argv[i]).rfind("--", 0) != 0 || !o.count(key)) {
@@ -73,26 +76,27 @@ int main(int argc, char** argv) try {
   const mpnsim::OnlineSetup online = mpnsim::read_online_setup(
       src,
       YAML::Load(machine + fmt::format("workload: {{kind: random-dag, tasks: {}}}\narrivals: {{kind: poisson, rate: {}}}\n"
-                                       "workflows: {}\nscheduler: {{name: {}, comm: contention}}\n",
-                                       o["tasks"], o["rate"], o["workflows"], o["policy"])),
+                                       "workflows: {}\nscheduler: {{name: {}, comm: {}}}\n",
+                                       o["tasks"], o["rate"], o["workflows"], o["policy"], o["comm"])),
       "");
   const mpnsim::WorkflowStream stream = mpnsim::make_stream(online, 1, 0);
   mpnsim::DagWorkload whole;
   whole.graph = std::make_shared<const mpnsim::TaskGraph>(stream.graph);
   const mpnsim::DagSetup dag = mpnsim::read_dag_setup(
-      src, YAML::Load(machine + fmt::format("scheduler: {{name: {}, comm: contention}}\n", o["dag"] == "none" ? "heft" : o["dag"])),
+      src, YAML::Load(machine + fmt::format("scheduler: {{name: {}, comm: {}}}\n", o["dag"] == "none" ? "heft" : o["dag"], o["comm"])),
       whole);
 
   fmt::print("{} workflows of {} tasks ({} tasks, {} edges), Poisson rate {}, on the one-port {}-cube, z = {}, "
-             "comm: contention; best of {}\n",
+             "comm: {}; best of {}\n",
              o["workflows"], o["tasks"], stream.graph.size(), stream.graph.edge_count(), o["rate"], o["dim"], o["z"],
-             repeat);
-  mpnsim::OnlineRun last;
-  const Seconds stream_s = best_of(repeat, [&] { last = mpnsim::run_online(online, stream, false); });
+             o["comm"], repeat);
   // As `mpnsim run` does it without a timeline: in windows of workflows, each drawn when its
-  // window comes (the stream above was drawn once, outside the timing).
+  // window comes.
   mpnsim::OnlineRun windowed;
   const Seconds windows_s = best_of(repeat, [&] { windowed = mpnsim::run_online_in_windows(online, 1, 0); });
+  // The whole stream at once (drawn once above, outside the timing).
+  mpnsim::OnlineRun last;
+  const Seconds stream_s = best_of(repeat, [&] { last = mpnsim::run_online(online, stream, false); });
   if (mpnsim::online_summary_row(windowed) != mpnsim::online_summary_row(last)) {
     std::fprintf(stderr, "online_bench: the run in windows gave other figures than the whole stream's\n");
     return 1;
@@ -122,33 +126,34 @@ int main(int argc, char** argv) try {
     }
   });
   if (o["dag"] == "none") {
-    fmt::print("stream, {}: {:.3f} s CPU, {:.3f} s wall (CPU: plan {:.3f} s, check {:.3f} s, replay {:.3f} s "
+    fmt::print("stream in windows of {} workflows (mpnsim run's way, drawing included), {}: {:.3f} s CPU, {:.3f} s wall; "
+               "{} windows kept, {} cuts moved back for the replay\n",
+               mpnsim::kOnlineWindowWorkflows, o["policy"], windows_s.cpu, windows_s.wall, windowed.windows,
+               windowed.cuts_moved);
+    fmt::print("whole stream: {:.3f} s CPU, {:.3f} s wall (CPU: plan {:.3f} s, check {:.3f} s, replay {:.3f} s "
                "fed in {} feeds (0: played whole), each workflow alone {:.3f} s, of which their replays {:.3f} s); makespan {:.6g}, "
-               "replayed {:.6g}\n",
-               o["policy"], stream_s.cpu, stream_s.wall, plan_s.cpu, check_s.cpu, replay_s.cpu, replayed.feeds,
+               "replayed {:.6g}; the same figures\n",
+               stream_s.cpu, stream_s.wall, plan_s.cpu, check_s.cpu, replay_s.cpu, replayed.feeds,
                alone_s.cpu, alone_replay_cpu, last.makespan, last.replay.makespan);
-    fmt::print("stream in windows of {} workflows (mpnsim run's way, drawing included): {:.3f} s CPU, {:.3f} s wall; "
-               "the same figures\n",
-               mpnsim::kOnlineWindowWorkflows, windows_s.cpu, windows_s.wall);
     return 0;
   }
   mpnsim::DagRun one;
   const Seconds dag_s = best_of(repeat, [&] { one = mpnsim::run_dag(dag, stream.graph, false); });
   fmt::print("| run | CPU s | wall s | makespan | replayed |\n|---|---:|---:|---:|---:|\n");
-  fmt::print("| stream, {} (plan, check, replay, each workflow alone) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n",
+  fmt::print("| stream, {}, in windows of {} workflows as `mpnsim run` does it (drawing included; {} windows kept, {} cuts moved back for the replay) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n",
+             o["policy"], mpnsim::kOnlineWindowWorkflows, windowed.windows, windowed.cuts_moved, windows_s.cpu, windows_s.wall,
+             windowed.makespan, windowed.replay.makespan);
+  fmt::print("| stream, {}, whole (plan, check, replay, each workflow alone) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n",
              o["policy"], stream_s.cpu, stream_s.wall, last.makespan, last.replay.makespan);
   fmt::print("| - of which the policy's plan | {:.3f} | {:.3f} | | |\n", plan_s.cpu, plan_s.wall);
   fmt::print("| - of which the check | {:.3f} | {:.3f} | | |\n", check_s.cpu, check_s.wall);
   fmt::print("| - of which the stream's replay ({} feeds) | {:.3f} | {:.3f} | | |\n", replayed.feeds, replay_s.cpu,
              replay_s.wall);
   fmt::print("| - of which each workflow alone (makespan_alone) | {:.3f} | {:.3f} | | |\n", alone_s.cpu, alone_s.wall);
-  fmt::print("| stream, {}, in windows of {} workflows as `mpnsim run` does it (drawing included) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n",
-             o["policy"], mpnsim::kOnlineWindowWorkflows, windows_s.cpu, windows_s.wall, windowed.makespan,
-             windowed.replay.makespan);
   fmt::print("| one graph, {} (plan, check, replay) | {:.3f} | {:.3f} | {:.6g} | {:.6g} |\n", o["dag"], dag_s.cpu,
              dag_s.wall, one.schedule.makespan(), one.replay.makespan);
-  fmt::print("stream / one graph: {:.2f}x CPU, {:.2f}x wall (target: at most 10x); in windows: {:.2f}x CPU, {:.2f}x wall\n",
-             stream_s.cpu / dag_s.cpu, stream_s.wall / dag_s.wall, windows_s.cpu / dag_s.cpu, windows_s.wall / dag_s.wall);
+  fmt::print("stream / one graph: {:.2f}x CPU, {:.2f}x wall (target: at most 10x); whole stream: {:.2f}x CPU, {:.2f}x wall\n",
+             windows_s.cpu / dag_s.cpu, windows_s.wall / dag_s.wall, stream_s.cpu / dag_s.cpu, stream_s.wall / dag_s.wall);
   return 0;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "online_bench: %s\n", e.what());

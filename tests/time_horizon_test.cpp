@@ -50,6 +50,19 @@ TEST(TimeHorizon, ABuilderRefusesAStartPastTwiceTheHorizon) {
   }
 }
 
+TEST(TimeHorizon, APartOfALargerProblemCarriesItsHorizon) {
+  // A window of a stream: its own graph's horizon is 30, the stream's (carried) 1000.
+  const ProblemBox box = diamond_box();
+  DagProblem problem = box.problem();
+  problem.carried_horizon = 1000;
+  EXPECT_DOUBLE_EQ(serial_horizon(problem), 1000);
+  EXPECT_DOUBLE_EQ(latest_carried_start(problem), 2000);
+  ScheduleBuilder b(problem, "test");
+  b.place(0, 0, 2000);  // past twice its own 30, within the carried horizon: placed
+  EXPECT_TRUE(b.placed(0));
+  EXPECT_THROW(b.place(1, 0, 2000.01), std::invalid_argument);
+}
+
 TEST(TimeHorizon, AnyStartIsCarriedWhenNothingTakesTime) {
   TaskGraph g("zero");
   g.add_task("a", 0);

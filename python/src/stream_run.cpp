@@ -1,6 +1,8 @@
 // A workflow stream run from Python through the online kind's own reader, stream and run.
 #include "stream_run.hpp"
 
+#include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -66,6 +68,28 @@ py::tuple schedule_stream(const StreamRequest& request, const MachineHandle& mac
 
   const RunInProgress running;
   OnlineRun r;
+  // The per-task table, filled window by window (a built-in policy runs in windows of
+  // workflows, as `mpnsim run` does without a timeline: memory for a window's plan, graph and
+  // replay, not the whole stream's), or from the whole run (a Python policy: its calls would
+  // not be the whole run's in windows, online_run.hpp).
+  std::vector<std::string> task;
+  std::vector<int> workflow, processor;
+  std::vector<double> dispatched, start, finish, replayed;
+  auto add_tasks = [&](int first_workflow, const WorkflowStream& st, const OnlineSchedule& plan,
+                       std::span<const double> replayed_finish) {
+    for (int w = 0; w < st.workflows(); ++w)
+      for (int t = st.first_task[static_cast<std::size_t>(w)]; t < st.first_task[static_cast<std::size_t>(w) + 1]; ++t) {
+        const auto k = static_cast<std::size_t>(t);
+        const TaskPlacement& p = plan.schedule.tasks[k];
+        task.emplace_back(st.graph.task(t).name);
+        workflow.push_back(first_workflow + w);
+        processor.push_back(p.processor);
+        dispatched.push_back(plan.dispatched[k]);
+        start.push_back(p.start);
+        finish.push_back(p.finish);
+        replayed.push_back(replayed_finish[k]);
+      }
+  };
   {
     // A Python policy takes the lock back while it decides (python_policy.cpp).
     const SigintRelay relay;
@@ -74,25 +98,17 @@ py::tuple schedule_stream(const StreamRequest& request, const MachineHandle& mac
     std::optional<DagWorkload> workload;
     if (request.graph) workload = request.graph->workload;
     const OnlineSetup setup = read_online_setup(src, config, "", std::move(workload));
-    r = run_online(setup, make_stream(setup, request.seed, request.repetition), false);
+    if (in_windows_applies(setup)) {
+      r = run_online_in_windows(setup, request.seed, request.repetition, kOnlineWindowWorkflows, add_tasks);
+    } else {
+      r = run_online(setup, make_stream(setup, request.seed, request.repetition), false);
+      OnlineSchedule plan{std::move(r.schedule), std::move(r.dispatched)};
+      add_tasks(0, r.stream, plan, r.replay.finish);
+      r.schedule = std::move(plan.schedule);  // the summary row names the policy from it
+    }
   }
   py::dict summary;
   for (const auto& [key, v] : online_summary_row(r)) summary[py::str(key)] = value(v);
-  const WorkflowStream& st = r.stream;
-  std::vector<std::string> task;
-  std::vector<int> workflow, processor;
-  std::vector<double> dispatched, start, finish, replayed;
-  for (int w = 0; w < st.workflows(); ++w)
-    for (int t = st.first_task[static_cast<std::size_t>(w)]; t < st.first_task[static_cast<std::size_t>(w) + 1]; ++t) {
-      const TaskPlacement& p = r.schedule.tasks[static_cast<std::size_t>(t)];
-      task.emplace_back(st.graph.task(t).name);
-      workflow.push_back(w);
-      processor.push_back(p.processor);
-      dispatched.push_back(r.dispatched[static_cast<std::size_t>(t)]);
-      start.push_back(p.start);
-      finish.push_back(p.finish);
-      replayed.push_back(r.replay.finish[static_cast<std::size_t>(t)]);
-    }
   py::dict tasks;
   tasks["task"] = task;
   tasks["workflow"] = workflow;

@@ -13,6 +13,10 @@ struct DagProblem {
   const MachineSpec& machine;
   const CommCost& comm;  // built from `machine`
   CommOptions options{};  // how list schedulers book messages (the `comm` and `route` parameters)
+  // The serial horizon of a larger problem this one is a part of and whose times it shares (a
+  // window of a workflow stream, whose tasks start at the stream's times), for
+  // time_horizon.hpp to use in place of this graph's own; 0: this graph's own.
+  double carried_horizon = 0;
 
   int processors() const { return machine.size(); }
   // Time of task t on processor p: W[t][p] when the graph has a cost table (the

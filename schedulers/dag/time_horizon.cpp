@@ -7,6 +7,7 @@
 namespace mpnsim {
 
 double serial_horizon(const DagProblem& problem) {
+  if (problem.carried_horizon > 0) return problem.carried_horizon;
   const TaskGraph& g = problem.graph;
   const int procs = problem.processors();
   double sum = 0;

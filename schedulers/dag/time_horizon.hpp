@@ -12,6 +12,7 @@ namespace mpnsim {
 // (sim/time_tolerance.hpp), so at a time far beyond this sum whole tasks fall inside the
 // tolerance, and past 2^53 times their durations the sums drop them altogether
 // (workloads/dag/dag_input_limits.hpp): a schedule there could overlap tasks unseen.
+// A problem with a carried_horizon (a part of a larger one) answers that instead.
 double serial_horizon(const DagProblem& problem);
 
 // The latest start ScheduleBuilder::place accepts: twice the serial horizon (room for a

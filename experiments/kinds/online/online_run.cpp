@@ -15,9 +15,25 @@ namespace mpnsim {
 
 namespace {
 
-OnlineSchedule plan_stream(const OnlineSetup& setup, const WorkflowStream& stream) {
-  const DagProblem problem{stream.graph, setup.dag.machine.spec, *setup.dag.comm, comm_options(setup.policy_params)};
+// `horizon`: the serial horizon the problem carries (DagProblem::carried_horizon; 0: its own).
+OnlineSchedule plan_stream(const OnlineSetup& setup, const WorkflowStream& stream, double horizon = 0) {
+  DagProblem problem{stream.graph, setup.dag.machine.spec, *setup.dag.comm, comm_options(setup.policy_params)};
+  problem.carried_horizon = horizon;
   return setup.policy->schedule(problem, stream, setup.policy_params);
+}
+
+// The largest share by which a sum of the serial horizon's terms (time_horizon.cpp) taken in
+// another order or grouping may exceed the whole stream's own sum of the same terms: each is
+// within (n - 1) u of the exact sum (n terms, u = 2^-53), and a stream has at most
+// kMaxDagTasks + kMaxDagEdges terms, about 5 * 10^7, so 10^-7 is over ten times that.
+constexpr double kHorizonRounding = 1e-7;
+
+// The serial horizon of workflows [0, b) of the stream, from that of the kept ones [0, a)
+// (summed window by window) and the window [a, b)'s own, rounded down by kHorizonRounding: never
+// above the whole stream's horizon, so a window accepts no start the whole stream refuses.
+double horizon_up_to(const OnlineSetup& setup, double kept, const WorkflowStream& window) {
+  const DagProblem problem{window.graph, setup.dag.machine.spec, *setup.dag.comm, comm_options(setup.policy_params)};
+  return (kept + serial_horizon(problem)) * (1 - kHorizonRounding);
 }
 
 // Each workflow alone on the empty machine, with the same policy: its replayed makespan.
@@ -42,8 +58,12 @@ int link_directions(const MachineSpec& m) {
 // that every task of workflows [0, c) finishes before workflow c arrives, later than workflow
 // c - 1 (so nothing of them is planned or replayed from that instant on: a task's messages
 // arrive before it starts), and their messages and hops come before the others' in the plan,
-// as a policy that books in time or workflow order puts them; c at most `at_most`; 0 when there is none.
-int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan, int at_most) {
+// as a policy that books in time or workflow order puts them; c at most `at_most`; 0 when there
+// is none. With `replayed` (each task's finish in the replay of this plan), the tasks' replayed
+// finishes must come before workflow c's arrival too: under comm: free the one-port engine may
+// queue messages, and so tasks, past the plan.
+int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan, int at_most,
+                       std::span<const double> replayed = {}) {
   const Schedule& sched = plan.schedule;
   const TaskGraph& g = s.graph;
   const auto workflows = static_cast<std::size_t>(s.workflows());
@@ -58,7 +78,11 @@ int last_quiet_arrival(const WorkflowStream& s, const OnlineSchedule& plan, int 
   int best = 0;
   double end = -std::numeric_limits<double>::infinity();
   for (std::size_t c = 1; c < workflows && static_cast<int>(c) <= at_most; ++c) {
-    for (int t = s.first_task[c - 1]; t < s.first_task[c]; ++t) end = std::max(end, sched.tasks[static_cast<std::size_t>(t)].finish);
+    for (int t = s.first_task[c - 1]; t < s.first_task[c]; ++t) {
+      const auto k = static_cast<std::size_t>(t);
+      end = std::max(end, sched.tasks[k].finish);
+      if (!replayed.empty()) end = std::max(end, replayed[k]);
+    }
     const bool messages_first = most[static_cast<std::size_t>(before[c])] < static_cast<int>(c);
     if (messages_first && end < s.arrival[c] && s.arrival[c - 1] < s.arrival[c]) best = static_cast<int>(c);
   }
@@ -84,11 +108,11 @@ OnlineSchedule leading_plan(OnlineSchedule plan, const WorkflowStream& leading) 
 
 bool in_windows_applies(const OnlineSetup& setup) {
   static const std::vector<std::string> built_in{"fifo", "online-heft", "fdws", "rank-hybd", "owm", "online-minmin", "online-maxmin"};
-  return setup.policy != nullptr && std::find(built_in.begin(), built_in.end(), setup.policy->name) != built_in.end() &&
-         comm_options(setup.policy_params).model == CommModel::contention;
+  return setup.policy != nullptr && std::find(built_in.begin(), built_in.end(), setup.policy->name) != built_in.end();
 }
 
-OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition, int window) {
+OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experiment_seed, int repetition, int window,
+                                const KeptWindow& on_kept) {
   const std::vector<double> arrival = stream_arrivals(setup, experiment_seed, repetition);
   const int workflows = setup.workflows;
   const MachineSpec& machine = setup.dag.machine.spec;
@@ -98,72 +122,77 @@ OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experime
   r.stream.first_task.push_back(0);
   r.schedule.scheduler = setup.policy->name;
   r.schedule.processors = machine.size();
-  r.schedule.contention_aware = true;
+  r.schedule.contention_aware = comm_options(setup.policy_params).model == CommModel::contention;
   Timeline carried;
   carried.keep_records(false);
   double busy = 0;  // the processors' busy time, summed in task order as run_online sums it
+  // The serial horizon (time_horizon.hpp) of the workflows kept so far: a window's problem
+  // carries it plus the window's own (horizon_up_to), which grows with the stream as the
+  // whole stream's does, so that a window late in the stream accepts the starts the whole
+  // stream's builder would; a window of 128 workflows holds then at any length of stream.
+  double kept_horizon = 0;
   bool rest_whole = false;
   // A window with no arrival that finds the machine empty is planned again twice as long, up
   // to a sixteenth of the stream (so that an overloaded stream, never empty, plans about an
   // eighth of itself twice); past that the rest is planned whole.
-  int first_size = std::max(window, 2);
-  // A builder refuses starts past twice its problem's tasks and messages one after another
-  // (time_horizon.hpp), and a window's problem is a window's, while its times are the
-  // stream's: windows hold at least twice the workflows whose serial time reaches the last
-  // arrival, judged from the first window (a window that still passes its horizon runs the
-  // whole stream, below).
-  if (workflows > first_size) {
-    const WorkflowStream first = make_stream_range(setup, experiment_seed, repetition, 0, first_size, arrival);
-    const double serial =
-        serial_horizon(DagProblem{first.graph, machine, *setup.dag.comm, comm_options(setup.policy_params)}) / first_size;
-    if (serial > 0 && arrival.back() > serial * first_size)
-      first_size = static_cast<int>(std::min<double>(workflows, 2 * std::ceil(arrival.back() / serial)));
-  }
+  const int first_size = std::max(window, 2);
   const int longest = std::max(first_size, workflows / 16);
   int size = first_size;
   for (int a = 0; a < workflows;) {
-    const int b = rest_whole || workflows - a < 2 * first_size ? workflows : std::min(workflows, a + size);
+    const int b = rest_whole ? workflows : std::min(workflows, a + size);
     WorkflowStream window = make_stream_range(setup, experiment_seed, repetition, a, b, arrival);
+    const double horizon = horizon_up_to(setup, kept_horizon, window);
     OnlineSchedule plan;
     try {
-      plan = plan_stream(setup, window);
+      plan = plan_stream(setup, window, horizon);
     } catch (const std::invalid_argument&) {
-      // A start past the window's own horizon (twice its tasks and messages one after another:
-      // time_horizon.hpp), which the whole stream's, longer, may still carry: the whole
-      // stream, which plans it or refuses it as run_online does.
+      // A start past twice the horizon of the workflows up to the window's last (a stream
+      // whose arrivals run ahead of the work they bring), which the whole stream's, longer,
+      // may still carry: the whole stream, which plans it or refuses it as run_online does.
       return run_online(setup, make_stream(setup, experiment_seed, repetition), false);
     }
     int keep = b - a;
-    if (b < workflows) {
-      // Never fewer than a window's workflows left after a cut: the last window, planned
-      // whatever its end, must hold its horizon too.
-      keep = last_quiet_arrival(window, plan, workflows - first_size - a);
-      if (keep == 0) {
-        if (size >= longest)
-          rest_whole = true;
-        else
-          size *= 2;
-        continue;
-      }
-      if (keep < b - a) {
+    if (b < workflows) keep = last_quiet_arrival(window, plan, b - a - 1);
+    if (keep > 0 && keep < b - a) {
+      window = leading_workflows(window, keep);
+      plan = leading_plan(std::move(plan), window);
+    }
+    // The kept workflows' replay. After a cut it must be over before the next window's first
+    // arrival, from which that window plans and replays as on an empty machine. Under
+    // comm: contention the replay is the plan, so it is; under comm: free the one-port engine
+    // may queue messages, and so tasks, past the plan: the cut then moves back to the last
+    // arrival that finds the replay over too (nothing of the workflows after it has started
+    // by then, so the replay of those before it is the same), and they are replayed again
+    // from the timeline as it was.
+    StreamReplay replay;
+    const Timeline timeline_before = carried;
+    while (keep > 0) {
+      replay = replay_stream(window, plan.schedule, plan.dispatched, machine, false, kStreamFeedTasks, &carried);
+      if (a + keep == workflows || carried.end() < arrival[static_cast<std::size_t>(a + keep)]) break;
+      carried = timeline_before;
+      ++r.cuts_moved;
+      keep = last_quiet_arrival(window, plan, keep - 1, replay.finish);
+      if (keep > 0) {
         window = leading_workflows(window, keep);
         plan = leading_plan(std::move(plan), window);
       }
     }
+    if (keep == 0) {
+      if (size >= longest)
+        rest_whole = true;
+      else
+        size *= 2;
+      continue;
+    }
     const WorkflowStream& s = window;
     const DagProblem problem{s.graph, machine, *setup.dag.comm, comm_options(setup.policy_params)};
+    kept_horizon += serial_horizon(problem);
     ValidityReport v = check_schedule(problem, plan.schedule);
     for (Violation& x : v.violations) r.validity.violations.push_back(std::move(x));
     r.makespan = std::max(r.makespan, plan.schedule.makespan());
     for (int w = 0; w < s.workflows(); ++w)
       for (int t = s.first_task[static_cast<std::size_t>(w)]; t < s.first_task[static_cast<std::size_t>(w) + 1]; ++t)
         r.early_starts += plan.schedule.tasks[static_cast<std::size_t>(t)].start < s.arrival[static_cast<std::size_t>(w)];
-    const StreamReplay replay =
-        replay_stream(s, plan.schedule, plan.dispatched, machine, false, kStreamFeedTasks, &carried);
-    // The next window plans from an empty machine at its first arrival: its replay must not
-    // have anything of this one left then.
-    if (a + keep < workflows && !(carried.end() < arrival[static_cast<std::size_t>(a + keep)]))
-      return run_online(setup, make_stream(setup, experiment_seed, repetition), false);
     r.replay.feeds += replay.feeds;
     const std::vector<double> alone = makespans_alone(setup, s);
     std::vector<double> start(static_cast<std::size_t>(s.graph.size()));
@@ -180,6 +209,7 @@ OnlineRun run_online_in_windows(const OnlineSetup& setup, std::uint64_t experime
       r.stream.first_task.push_back(r.stream.first_task.back() + s.size(w));
       r.stream.names.push_back(s.names[static_cast<std::size_t>(w)]);
     }
+    if (on_kept) on_kept(a, s, plan, replay.finish);
     a += keep;
     ++r.windows;
     size = first_size;

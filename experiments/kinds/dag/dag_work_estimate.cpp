@@ -21,7 +21,7 @@ bool pairs_scheduler(const std::string& name) {
 }
 
 // ETF's and DLS-pairs' steps per heap entry, a task on a processor (dag_schedule_steps).
-constexpr double kQueueStepsPerPush = 5;
+constexpr double kQueueStepsPerPush = 6;
 
 // Those that insert a task into an idle gap of a processor (ScheduleBuilder::earliest_gap).
 bool insertion_scheduler(const std::string& name) { return name == "heft" || name == "cpop" || name == "peft"; }
@@ -129,7 +129,8 @@ double dag_schedule_steps(const std::string& scheduler, double tasks, double edg
   // ETF and DLS-pairs keep each processor's ready tasks in heaps (processor_queues.hpp): each
   // task enters each processor's once or twice, T P log2(T) with a factor fitted to
   // bench/contention_scaling's free runs on the 8-cube (2026-11-28, z = 0.1; the estimate at
-  // or above each): 10^3 tasks 0.04-0.08 s, 10^4 1.06-1.69 s, 10^5 PLACEHOLDER.
+  // or above each): 10^3 tasks 0.03-0.08 s, 10^4 0.86-1.69 s, 10^5 17.2 s (ETF) and 21.0 s (DLS-pairs),
+  // estimated 25.5 s.
   if (scheduler == "etf" || scheduler == "dls-pairs") return kQueueStepsPerPush * tasks * processors * std::log2(tasks + 1);
   // Min-Min and Max-Min compare every ready task-processor pair
   // at every step, and the ready set of these graphs holds a third of the tasks:

@@ -44,6 +44,23 @@ TEST(DagContentionEstimate, CoversTheMeasuredRunsAndNotByMuch) {
   EXPECT_EQ(dag_contention_steps("bsa", 1000, 1024, true, true), 0);
 }
 
+// ETF and DLS-pairs without contention (their queues, ready_pairs.cpp): at or above the bench's
+// runs on the one-port 8-cube (bench/contention_scaling, CPU seconds, 2026-11-28), within 1.5
+// times the largest.
+TEST(DagWorkEstimate, QueuedPairsCoverTheirContentionFreeRuns) {
+  struct Run {
+    const char* scheduler;
+    double tasks, seconds;
+  };
+  for (const Run& r : {Run{"etf", 1e3, 0.060}, Run{"dls-pairs", 1e3, 0.080}, Run{"etf", 1e4, 1.06},
+                       Run{"dls-pairs", 1e4, 1.69}, Run{"etf", 1e5, 17.2}, Run{"dls-pairs", 1e5, 21.0}}) {
+    const double seconds = dag_schedule_steps(r.scheduler, r.tasks, 2 * r.tasks, 256) * 1e-8;
+    SCOPED_TRACE(std::string(r.scheduler) + " " + std::to_string(r.tasks));
+    EXPECT_GE(seconds, r.seconds);
+  }
+  EXPECT_LE(dag_schedule_steps("etf", 1e5, 2e5, 256) * 1e-8, 1.5 * 17.2);
+}
+
 TEST(DagContentionEstimate, GrowsAsMeasured) {
   // ETF may evaluate every ready task again after each booking: T^2.1 (measured from 600 to 3000 tasks).
   EXPECT_NEAR(dag_contention_steps("etf", 2000, 64, false, false) / dag_contention_steps("etf", 1000, 64, false, false),

@@ -42,9 +42,11 @@ Schedule schedule_dls(const DagProblem& problem) {
 }
 
 // Variant (2): every ready task-processor pair is examined and the pair of highest dynamic
-// level SL - start is scheduled (ready_pairs.cpp keeps each ready task's best processor: the
-// earliest start maximises its dynamic level); ties to the higher static level, then the
-// earlier task. Ranked as start - SL, least first: the same order, negated exactly.
+// level SL - start is scheduled (ready_pairs.cpp keeps each processor's ready tasks by start:
+// on a processor the earliest start maximises the dynamic level); ties to the higher static
+// level, then the earlier task. Ranked as start - SL, least first: the same order, negated
+// exactly (rounding is symmetric), and among equal values by the task alone, as
+// ready_pairs.hpp asks.
 Schedule schedule_dls_pairs(const DagProblem& problem) {
   const std::vector<int> topo = topological_order(problem.graph);
   const std::vector<int> pos = positions(topo);

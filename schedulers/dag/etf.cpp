@@ -1,7 +1,7 @@
 // ETF, Earliest Task First (Hwang, Chow, Anger & Lee, SIAM J. Comput. 18(2), 1989).
 // comm (comm_model.hpp): the earliest start of each ready task on each processor books its
-// messages on the links with comm: contention (then every ready pair is looked at again
-// after each placement, since a placement can delay messages anywhere).
+// messages on the links with comm: contention (a placement can then delay messages anywhere:
+// ready_pairs.cpp evaluates pairs by lower bounds until none can beat the best).
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/ready_pairs.hpp"
 #include "schedulers/dag/task_levels.hpp"

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "schedulers/dag/processor_queues.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 
 namespace mpnsim {
@@ -18,6 +19,175 @@ struct ReadyEntry {
   ReadyPair pair;
   double bound;
 };
+
+// The loop of a start-keyed least_key_first order (ETF, DLS-pairs), by ProcessorQueues. The
+// order of the pairs is that of (value, rank, start, processor): `before` ranks by value first,
+// then by an order of the tasks that does not depend on the start (ETF and DLS-pairs: the
+// higher static level, then the earlier task), the rank here; a task's own pairs go by start,
+// then the lowest index (best_processor), and of a task's pairs of equal value the one of least
+// start has the least start. So the least of all pairs is the pick of looking at every ready
+// task's best pair.
+//
+// In the free model the queues hold each pair's start itself: the least of the processors'
+// least pairs is the pick, and each step looks only at the processor just used and those whose
+// least pair was the task placed. With contention they hold lower bounds, max(a bound on the
+// data-ready time, TF(q)), which later placements leave lower bounds (they only book more):
+// the pairs are taken out least bound first and evaluated, one processor each, until a bound
+// passes the least pair evaluated (the CELF argument: nothing left can go before it); those
+// evaluated go back with their bounds.
+void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, const std::vector<double>& offsets) {
+  const TaskGraph& g = b.problem().graph;
+  const int procs = b.problem().processors();
+  const bool exact = !b.placements_interact();
+  const auto at = [](int i) { return static_cast<std::size_t>(i); };
+  std::vector<int> task_of(at(g.size()));
+  for (int t = 0; t < g.size(); ++t) task_of[at(t)] = t;
+  std::sort(task_of.begin(), task_of.end(),
+            [&](int x, int y) { return before(ReadyPair{x, 0, 0, 0}, ReadyPair{y, 0, 0, 0}); });
+  std::vector<int> rank_of(at(g.size()));
+  for (int r = 0; r < g.size(); ++r) rank_of[at(task_of[at(r)])] = r;
+  auto offset = [&](int t) { return offsets.empty() ? 0.0 : offsets[at(t)]; };
+  detail::ProcessorQueues queues(procs, task_of, offsets);
+  using Least = detail::ProcessorQueues::Least;
+  // (value, rank, start), then the processor: the order of the pairs; none (rank -1) last.
+  auto earlier = [](const Least& x, int p, const Least& y, int q) {
+    if (x.rank < 0 || y.rank < 0) return y.rank < 0 && x.rank >= 0;
+    return x.value != y.value ? x.value < y.value
+           : x.rank != y.rank ? x.rank < y.rank
+           : x.start != y.start ? x.start < y.start
+                                : p < q;
+  };
+  // Placed, or (with contention) looked at whole: out of the queues (dropped as they come up).
+  std::vector<bool> gone(at(g.size()), false);
+  std::vector<double> free(at(procs), 0.0), ready;
+  std::vector<Least> least(at(procs));
+  std::size_t live = 0;
+  auto offer = [&](int q, int rank, double data_ready) {  // a pair (back) in q's queues
+    const double start = data_ready <= free[at(q)] ? free[at(q)] : data_ready;
+    const Least pair{start - offset(task_of[at(rank)]), rank, start};
+    if (least[at(q)].rank < 0 || earlier(pair, q, least[at(q)], q)) least[at(q)] = pair;
+  };
+  auto became_ready = [&](int t) {
+    b.data_ready_everywhere(t, ready);
+    queues.add(rank_of[at(t)], ready, free);
+    ++live;
+    for (int q = 0; q < procs; ++q) offer(q, rank_of[at(t)], ready[at(q)]);
+  };
+  std::vector<int> waiting(at(g.size()));
+  for (int t = 0; t < g.size(); ++t) {
+    waiting[at(t)] = static_cast<int>(g.in_edges(t).size());
+    if (waiting[at(t)] == 0) became_ready(t);
+  }
+  struct Looked {
+    int processor, rank;
+    double ready;
+  };
+  std::vector<Looked> looked;
+  // With contention, the tasks looked at whole (below): a heap by their floor (the least start
+  // of any pair of the task, Choice::bound of their last look), each once.
+  struct Whole {
+    Least floor;
+    int task;
+  };
+  auto later_whole = [&](const Whole& x, const Whole& y) { return earlier(y.floor, -1, x.floor, -1); };
+  std::vector<Whole> wholes, looked_whole;
+  auto refresh = [&](int rank) {  // each processor whose least pair was of a task now gone
+    for (int q = 0; q < procs; ++q)
+      if (least[at(q)].rank == rank) least[at(q)] = queues.least(q, free[at(q)], gone, live);
+  };
+  while (live > 0 || !wholes.empty()) {
+    Least chosen;
+    int p = -1;
+    looked.clear();
+    looked_whole.clear();
+    for (;;) {
+      int q = 0;
+      for (int r = 1; r < procs; ++r)
+        if (earlier(least[at(r)], r, least[at(q)], q)) q = r;
+      const bool whole_first = !wholes.empty() && (least[at(q)].rank < 0 || earlier(wholes.front().floor, -1, least[at(q)], q));
+      if (p >= 0 && !(whole_first ? earlier(wholes.front().floor, -1, chosen, p) : earlier(least[at(q)], q, chosen, p)))
+        break;  // no bound left below the pick
+      if (exact) {
+        chosen = least[at(q)];
+        p = q;
+        break;
+      }
+      int t = -1;
+      if (whole_first) {
+        t = wholes.front().task;
+        std::pop_heap(wholes.begin(), wholes.end(), later_whole);
+        wholes.pop_back();
+      } else {
+        const detail::ProcessorQueues::Taken taken = queues.take(q, free[at(q)], gone, live);
+        least[at(q)] = queues.least(q, free[at(q)], gone, live);
+        // A pair held twice (processor_queues.hpp) is evaluated once.
+        if (std::any_of(looked.begin(), looked.end(),
+                        [&](const Looked& l) { return l.processor == q && l.rank == taken.rank; }))
+          continue;
+        const int u = task_of[at(taken.rank)];
+        int remote = 0;
+        for (int e : g.in_edges(u)) remote += b.placement(g.edge(e).from).processor != q;
+        if (remote <= 1) {
+          // Once a pair is known, the evaluation stops where it cannot go before it (its value
+          // start - offset is computed as the cutoff's key + add is); a task's own pairs of
+          // equal value go by start, so only another task's ties lose.
+          const double start = p < 0 ? b.earliest_start(u, q)
+                                     : b.earliest_start_within(u, q, chosen.value, -offset(u), taken.rank > chosen.rank);
+          // With a single message to book, the evaluation is itself a bound that later
+          // placements only raise: each hop's earliest fit is no sooner on more bookings and
+          // from a later ready time, and the earliest route's least arrival over the paths too.
+          const bool stopped = start == std::numeric_limits<double>::infinity();
+          looked.push_back({q, taken.rank, stopped ? taken.ready : start});
+          const Least pair{start - offset(u), taken.rank, start};
+          if (p < 0 || earlier(pair, q, chosen, p)) {
+            chosen = pair;
+            p = q;
+          }
+          continue;
+        }
+        // Several messages to book: a message booked after another fits around that one's
+        // tentative hops, which a placement may move later and so free, so the evaluation is
+        // no bound; and the cheap bounds of such pairs stay loose while the links are busy.
+        // The task leaves the queues and is looked at whole from now on (best_processor: its
+        // best pair, from bounds of every processor and a few evaluations), as before these
+        // queues, by its floor.
+        gone[at(u)] = true;
+        --live;
+        refresh(taken.rank);
+        t = u;
+      }
+      const ScheduleBuilder::Choice c = b.best_processor(t, false, false);
+      looked_whole.push_back({Least{c.bound - offset(t), rank_of[at(t)], c.bound}, t});
+      const Least pair{c.start - offset(t), rank_of[at(t)], c.start};
+      if (p < 0 || earlier(pair, c.processor, chosen, p)) {
+        chosen = pair;
+        p = c.processor;
+      }
+    }
+    const int t = task_of[at(chosen.rank)];
+    b.place(t, p, chosen.start);
+    if (!gone[at(t)]) {
+      gone[at(t)] = true;
+      --live;
+    }
+    free[at(p)] = b.processor_ready(p);
+    queues.freed(p, free[at(p)], gone);
+    for (const Looked& l : looked)
+      if (!gone[at(task_of[at(l.rank)])]) {
+        queues.add_one(l.processor, l.rank, l.ready, free[at(l.processor)]);
+        offer(l.processor, l.rank, l.ready);
+      }
+    for (const Whole& w : looked_whole)
+      if (w.task != t) {
+        wholes.push_back(w);
+        std::push_heap(wholes.begin(), wholes.end(), later_whole);
+      }
+    least[at(p)] = queues.least(p, free[at(p)], gone, live);
+    refresh(chosen.rank);
+    for (int e : g.out_edges(t))
+      if (--waiting[at(g.edge(e).to)] == 0) became_ready(g.edge(e).to);
+  }
+}
 
 }  // namespace
 
@@ -35,6 +205,10 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
   auto offset = [&](int t) { return offsets.empty() ? 0.0 : offsets[static_cast<std::size_t>(t)]; };
   auto value_of = [&](const ReadyPair& r) { return (by_finish ? r.finish : r.start) - offset(r.task); };
   auto bound_of = [&](const ReadyEntry& e) { return e.bound - offset(e.pair.task); };
+  if (ranking == PairRanking::least_key_first && !by_finish) {
+    place_by_processor_queues(b, before, offsets);
+    return b.take();
+  }
   const bool by_bounds = ranking == PairRanking::least_key_first && b.placements_interact();
   std::vector<int> waiting(static_cast<std::size_t>(g.size()));
   if (by_bounds) {

@@ -32,12 +32,21 @@ using PairOrder = std::function<bool(const ReadyPair& a, const ReadyPair& b)>;
 // first).
 enum class PairRanking { least_key_first, other };
 
-// Places every task, one ready pair at a time, the first of them by `before`. Placing a task
-// on p only delays p, so only the ready tasks whose best processor was p are looked at again.
-// With contention any ready task's data may be delayed by a placement: then, where the
-// order ranks by least key, the ready tasks are looked at in order of a lower bound on their
-// key (ScheduleBuilder::Choice::bound, which placements only raise), only until the bound
-// passes the best key found; the choice is the one of looking at all of them again.
+// Places every task, one ready pair at a time, the first of them by `before`.
+// - Ranked least_key_first by start (ETF, DLS-pairs): `before` must rank by the value (start
+//   less the offset) first, then by an order of the tasks alone, the same at every start. Each
+//   processor keeps its ready tasks by when they could start there (ProcessorQueues): in the
+//   free model the least of the processors' least pairs is the pick; with contention the
+//   queues hold lower bounds that placements only raise, and pairs are evaluated one processor
+//   each, least bound first, until a bound passes the best pair found. Near-linear in the tasks
+//   (times the processors) where looking at every ready task again was quadratic.
+// - Otherwise each ready task keeps its best processor. Placing a task on p only delays p, so
+//   only the ready tasks whose best processor was p are looked at again. With contention any
+//   ready task's data may be delayed by a placement: then, where the order ranks by least key
+//   (Min-Min), the ready tasks are looked at in order of a lower bound on their key
+//   (ScheduleBuilder::Choice::bound, which placements only raise), only until the bound passes
+//   the best key found.
+// Either way the choice is the one of looking at every ready pair again at each step.
 // `offsets` (one per task, or empty: none) are what least_key_first subtracts from the key.
 Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairKey key, const PairOrder& before,
                               PairRanking ranking, const std::vector<double>& offsets = {});

@@ -49,6 +49,27 @@ double ScheduleBuilder::data_ready(int task, int p) const {
   return da;
 }
 
+void ScheduleBuilder::data_ready_everywhere(int task, std::vector<double>& ready) const {
+  if (contention_) {
+    contention_->data_ready_bounds(task, ready);
+    return;
+  }
+  const TaskGraph& g = problem_.graph;
+  arrivals_.clear();
+  for (int e : g.in_edges(task)) {
+    const DagEdge& edge = g.edge(e);
+    const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(edge.from)];
+    arrivals_.push_back({u.finish, edge.data, u.processor});
+  }
+  const int procs = problem_.processors();
+  ready.resize(static_cast<std::size_t>(procs));
+  for (int p = 0; p < procs; ++p) {
+    double da = 0;
+    for (const Arrival& a : arrivals_) da = std::max(da, a.finish + problem_.comm.delay(a.processor, p, a.data));
+    ready[static_cast<std::size_t>(p)] = da;
+  }
+}
+
 void ScheduleBuilder::prefetch_ahead(std::span<const int> order, std::size_t i) const {
   // Four places between steps, the distance LPS's earlier prefetch of two steps used: a few
   // hundred nanoseconds of placing, about what memory takes to answer.
@@ -67,6 +88,11 @@ void ScheduleBuilder::prefetch_ahead(std::span<const int> order, std::size_t i) 
 double ScheduleBuilder::earliest_start(int task, int p) const {
   if (contention_) return contention_->start_from(task, p, processor_ready(p));
   return std::max(data_ready(task, p), processor_ready(p));
+}
+
+double ScheduleBuilder::earliest_start_within(int task, int p, double key, double add, bool ties_lose) const {
+  if (!contention_) return earliest_start(task, p);
+  return contention_->start_from(task, p, processor_ready(p), ContentionBuilder::Cutoff{key, add, ties_lose});
 }
 
 double ScheduleBuilder::insertion_start(int task, int p) const {

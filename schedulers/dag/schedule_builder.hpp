@@ -41,12 +41,21 @@ class ScheduleBuilder {
   // DA(T_i, P_j) of thesis eq (6.2): when the data of every predecessor (all placed) is at
   // p: the predecessor's finish plus the route delay of its edge (0 on the same processor).
   double data_ready(int task, int p) const;
+  // data_ready on every processor at once, the same sums as best_processor's: fills `ready`,
+  // one per processor. With contention, where each is an evaluation, lower bounds instead
+  // that stay so after later placements (best_processor's cheap ones, no waiting for links).
+  void data_ready_everywhere(int task, std::vector<double>& ready) const;
   // TF(P_j) of thesis eq (6.2): when p finishes the last task placed on it.
   double processor_ready(int p) const { return ready_[static_cast<std::size_t>(p)]; }
   // The start of the second term of eq (6.2): max(DA, TF), appending to p's list.
   // (With contention, the earliest idle interval of p's CPU from there: a CPU without a
   // co-processor also sends and receives.)
   double earliest_start(int task, int p) const;
+  // earliest_start, or infinity once its key start + `add` is sure to pass `key` (or to equal
+  // it, when `ties_lose`): with contention the evaluation then stops at the first message or
+  // hop that says so (the free model always gives the start). For a caller that only wants a
+  // pair that can beat one it has (ready_pairs.cpp).
+  double earliest_start_within(int task, int p, double key, double add, bool ties_lose) const;
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
   // (the insertion policy of HEFT), searched in blocks of p's gaps (IdleIntervals), not task by task.
   double earliest_gap(int p, double ready, double duration) const;

@@ -20,6 +20,9 @@ bool pairs_scheduler(const std::string& name) {
   return name == "dls-pairs" || name == "etf" || name == "minmin" || name == "maxmin";
 }
 
+// ETF's and DLS-pairs' steps per heap entry, a task on a processor (dag_schedule_steps).
+constexpr double kQueueStepsPerPush = 6;
+
 // Those that insert a task into an idle gap of a processor (ScheduleBuilder::earliest_gap).
 bool insertion_scheduler(const std::string& name) { return name == "heft" || name == "cpop" || name == "peft"; }
 
@@ -123,7 +126,13 @@ double dag_edge_count(const DagWorkload& workload) {
 }
 
 double dag_schedule_steps(const std::string& scheduler, double tasks, double edges, double processors) {
-  // dls-pairs, ETF, Min-Min and Max-Min compare every ready task-processor pair
+  // ETF and DLS-pairs keep each processor's ready tasks in heaps (processor_queues.hpp): each
+  // task enters each processor's once or twice, T P log2(T) with a factor fitted to
+  // bench/contention_scaling's free runs on the 8-cube (2026-11-28, z = 0.1; the estimate at
+  // or above each): 10^3 tasks 0.03-0.08 s, 10^4 0.86-1.69 s, 10^5 17.2 s (ETF) and 21.0 s (DLS-pairs),
+  // estimated 25.5 s.
+  if (scheduler == "etf" || scheduler == "dls-pairs") return kQueueStepsPerPush * tasks * processors * std::log2(tasks + 1);
+  // Min-Min and Max-Min compare every ready task-processor pair
   // at every step, and the ready set of these graphs holds a third of the tasks:
   // about T^2 sqrt(P) (fitted to 2000 and 5000 tasks on 64 and 1024 processors,
   // 1e-8 s a step; the four take 4.7-5.6 s at 5000 tasks on 1024 processors).
@@ -146,7 +155,9 @@ std::string dag_work_problem(const DagSetup& setup) {
     return optimal_search_problem(tasks, edges, processors,
                                   static_cast<double>(setup.scheduler_params.integer("max_states")));
   double steps = dag_schedule_steps(name, tasks, edges, processors);
-  std::string why = pairs_scheduler(name)      ? " (every ready task-processor pair is compared at each step)"
+  const bool by_queues = name == "etf" || name == "dls-pairs";
+  std::string why = by_queues                   ? " (each ready task goes into each processor's queues)"
+                    : pairs_scheduler(name)     ? " (every ready task-processor pair is compared at each step)"
                     : insertion_scheduler(name) ? " (each task's idle gap is searched on every processor)"
                                                 : "";
   const CommOptions comm = comm_options(setup.scheduler_params);
@@ -165,9 +176,10 @@ std::string dag_work_problem(const DagSetup& setup) {
       steps = c;
       why = fmt::format(" (comm: contention{}{}: every message is booked hop by hop{})",
                         port_limited ? ", ports limited" : "", earliest ? ", route: earliest" : "",
-                        pairs_scheduler(name) ? ", and every ready task is evaluated again after "
-                                                                 "each booking"
-                                                               : "");
+                        by_queues               ? ", and ready tasks are evaluated again after each booking"
+                        : pairs_scheduler(name) ? ", and every ready task is evaluated again after "
+                                                  "each booking"
+                                                : "");
     }
   }
   if (steps <= kMaxEstimatedSteps) return "";

@@ -9,13 +9,6 @@ namespace mpnsim {
 
 namespace {
 
-// Asks the cache for the start of a timetable's fields, which a search reads first: for a
-// caller about to search several timetables one after another, their first misses overlap.
-void prefetch_timetable(const IdleIntervals& r) {
-  __builtin_prefetch(&r);
-  __builtin_prefetch(reinterpret_cast<const char*>(&r) + 64);
-}
-
 // The bounds' hop times are computed in another order than the engine's sums: they, and the
 // results, are shrunk by more than that rounding.
 constexpr double kBelow = 1 - 1e-12;
@@ -125,8 +118,6 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
   if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr};
   if (check_send) searched[idx(n++)] = one_send ? Searched{&send[0], nullptr} : Searched{nullptr, &send};
   if (check_recv) searched[idx(n++)] = one_recv ? Searched{&recv[0], nullptr} : Searched{nullptr, &recv};
-  for (int i = 0; i < n; ++i)
-    if (searched[idx(i)].one) prefetch_timetable(*searched[idx(i)].one);
   // Round and round until every resource in a row has left t where it was: each of them is
   // then idle on [t, t + d]. (A pass that moves nothing, as before, asked each once more.)
   double t = ready;
@@ -250,12 +241,6 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
           ways_.push_back({layer_slot_[idx(y)], x, a.channel, at, d, at + d});
         }
       }
-      // The layer's ports are searched next, one hop after another: asked for all at once,
-      // their first misses overlap.
-      for (int x : layer_)
-        if (!send_[idx(x)].empty()) prefetch_timetable(send_[idx(x)][0]);
-      for (int y : next_layer_)
-        if (!recv_[idx(y)].empty()) prefetch_timetable(recv_[idx(y)][0]);
       best_ways_in(tree);
       // Every shortest path passes the layer: the earliest arrival in it bounds the message's.
       double soonest = std::numeric_limits<double>::infinity();

@@ -26,18 +26,6 @@ double pruning_length(double start, double end) {
   return end == kEndless ? -1.0 : end - start + std::abs(end) * 4.5e-16;
 }
 
-// Asks the cache for [begin, end) when it spans a few lines: their fetches then overlap, where
-// a binary search waits on its probes' misses one after another (its probes are known only as
-// the comparisons before them are made). A block's gaps are 8 lines; a timetable's block starts
-// some 6 at 10^5 tasks. Longer arrays are left to the search (LPS at 10^7 tasks holds 10^4 blocks).
-void prefetch_lines(const void* begin, const void* end) {
-  constexpr std::ptrdiff_t kLine = 64, kMaxLines = 8;
-  const char* b = static_cast<const char*>(begin);
-  const char* e = static_cast<const char*>(end);
-  if (e - b > kMaxLines * kLine) return;
-  for (; b < e; b += kLine) __builtin_prefetch(b);
-}
-
 }  // namespace
 
 // Untouched, a resource is idle from 0 on: tail_start_ = 0 says so to every question, with no
@@ -48,12 +36,10 @@ void prefetch_lines(const void* begin, const void* end) {
 IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) { live_ = 1; }
 
 bool IdleIntervals::containing(double t, Position& at) const {
-  prefetch_lines(block_first_.data(), block_first_.data() + block_first_.size());
   const auto b = std::upper_bound(block_first_.begin(), block_first_.end(), t);
   if (b == block_first_.begin()) return false;
   at.block = static_cast<std::size_t>(b - block_first_.begin()) - 1;
   const std::vector<Gap>& gaps = blocks_[at.block];
-  prefetch_lines(gaps.data(), gaps.data() + gaps.size());
   const auto g = std::upper_bound(gaps.begin(), gaps.end(), t, [](double x, const Gap& y) { return x < y.start; });
   at.index = static_cast<std::size_t>(g - gaps.begin()) - 1;  // the block's first start is <= t
   return true;

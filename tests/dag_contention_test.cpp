@@ -646,80 +646,8 @@ TEST(ContentionAware, CutoffStopsOnlyEvaluationsThatLose) {
 }  // namespace
 }  // namespace mpnsim
 
-namespace mpnsim {
-namespace {
-
-// ETF, Min-Min and DLS-pairs under contention look at the ready tasks in order of a lower bound
-// on their key and stop once it passes the best one found (ready_pairs.cpp). Their schedules
-// must be those of looking at every ready task again after each placement, as written here.
-enum class PairRule { etf, minmin, dls_pairs };
-
-Schedule every_ready_task_again(const DagProblem& p, PairRule rule) {
-  const std::vector<int> topo = topological_order(p.graph);
-  const std::vector<int> pos = positions(topo);
-  const std::vector<double> sl = static_levels(p, topo);
-  const auto at = [](int x) { return static_cast<std::size_t>(x); };
-  // Whether task t with choice c goes before task u with choice d.
-  auto before = [&](int t, const ScheduleBuilder::Choice& c, int u, const ScheduleBuilder::Choice& d) {
-    switch (rule) {
-      case PairRule::etf:
-        if (c.start != d.start) return c.start < d.start;
-        return sl[at(t)] != sl[at(u)] ? sl[at(t)] > sl[at(u)] : pos[at(t)] < pos[at(u)];
-      case PairRule::minmin:
-        return c.finish != d.finish ? c.finish < d.finish : pos[at(t)] < pos[at(u)];
-      case PairRule::dls_pairs:
-        if (sl[at(t)] - c.start != sl[at(u)] - d.start) return sl[at(t)] - c.start > sl[at(u)] - d.start;
-        return sl[at(t)] != sl[at(u)] ? sl[at(t)] > sl[at(u)] : pos[at(t)] < pos[at(u)];
-    }
-    return false;
-  };
-  ScheduleBuilder b(p, "reference");
-  std::vector<int> waiting(at(p.graph.size())), ready;
-  for (int t = 0; t < p.graph.size(); ++t)
-    if ((waiting[at(t)] = static_cast<int>(p.graph.in_edges(t).size())) == 0) ready.push_back(t);
-  while (!ready.empty()) {
-    std::size_t pick = 0;
-    ScheduleBuilder::Choice best;
-    for (std::size_t i = 0; i < ready.size(); ++i) {
-      const ScheduleBuilder::Choice c = b.best_processor(ready[i], rule == PairRule::minmin, false);
-      if (i == 0 || before(ready[i], c, ready[pick], best)) {
-        pick = i;
-        best = c;
-      }
-    }
-    const int t = ready[pick];
-    ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(pick));
-    b.place(t, best.processor, best.start);
-    for (int e : p.graph.out_edges(t))
-      if (--waiting[at(p.graph.edge(e).to)] == 0) ready.push_back(p.graph.edge(e).to);
-  }
-  return b.take();
-}
-
-TEST(ContentionAware, PairsByBoundsChooseAsLookingAtEveryReadyTask) {
-  const Topology cube = hypercube(3);
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    const ProblemBox box = random_cube_box(cube, seed, 60, seed < 4 ? 1 : kAllPorts, 1, seed % 3 != 0);
-    DagProblem p = box.problem();
-    p.options.model = CommModel::contention;
-    if (seed % 2 == 1) p.options.route = RouteChoice::earliest;
-    for (const PairRule rule : {PairRule::etf, PairRule::minmin, PairRule::dls_pairs}) {
-      const char* name = rule == PairRule::etf ? "etf" : rule == PairRule::minmin ? "minmin" : "dls-pairs";
-      const Schedule want = every_ready_task_again(p, rule);
-      const Schedule got = rule == PairRule::etf      ? schedule_etf(p)
-                           : rule == PairRule::minmin ? schedule_min_min(p)
-                                                      : schedule_dls_pairs(p);
-      for (int t = 0; t < p.graph.size(); ++t) {
-        const TaskPlacement &w = want.tasks[static_cast<std::size_t>(t)], &g = got.tasks[static_cast<std::size_t>(t)];
-        ASSERT_EQ(g.processor, w.processor) << name << " seed " << seed << " task " << t;
-        ASSERT_EQ(g.start, w.start) << name << " seed " << seed << " task " << t;
-      }
-    }
-  }
-}
-
-}  // namespace
-}  // namespace mpnsim
+// (ETF, Min-Min and DLS-pairs under contention against looking at every ready task again after
+// each placement: tests/ready_pairs_test.cpp, ReadyPairs.ContentionPicksAsLookingAtEveryReadyPair.)
 
 namespace mpnsim {
 namespace {

@@ -37,6 +37,30 @@ ScheduleBuilder::ScheduleBuilder(const DagProblem& problem, std::string schedule
 
 ScheduleBuilder::~ScheduleBuilder() = default;
 
+namespace {
+
+// Contention-free: each predecessor's finish, processor and data, read once for all processors
+// (into the builder's scratch list); then a processor's data-ready time is data_ready's own sum
+// over that small local list.
+template <class Arrivals>
+void gather_arrivals(Arrivals& arrivals, const TaskGraph& g, const std::vector<TaskPlacement>& tasks, int task) {
+  arrivals.clear();
+  for (int e : g.in_edges(task)) {
+    const DagEdge& edge = g.edge(e);
+    const TaskPlacement& u = tasks[static_cast<std::size_t>(edge.from)];
+    arrivals.push_back({u.finish, edge.data, u.processor});
+  }
+}
+
+template <class Arrivals>
+double data_ready_from_arrivals(const Arrivals& arrivals, const CommCost& comm, int p) {
+  double da = 0;
+  for (const auto& a : arrivals) da = std::max(da, a.finish + comm.delay(a.processor, p, a.data));
+  return da;
+}
+
+}  // namespace
+
 double ScheduleBuilder::data_ready(int task, int p) const {
   if (contention_) return contention_->data_ready(task, p);
   const TaskGraph& g = problem_.graph;
@@ -54,21 +78,12 @@ void ScheduleBuilder::data_ready_everywhere(int task, std::vector<double>& ready
     contention_->data_ready_bounds(task, ready);
     return;
   }
-  const TaskGraph& g = problem_.graph;
-  arrivals_.clear();
-  for (int e : g.in_edges(task)) {
-    const DagEdge& edge = g.edge(e);
-    const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(edge.from)];
-    arrivals_.push_back({u.finish, edge.data, u.processor});
-  }
+  gather_arrivals(arrivals_, problem_.graph, schedule_.tasks, task);
   const int procs = problem_.processors();
   ready.resize(static_cast<std::size_t>(procs));
-  for (int p = 0; p < procs; ++p) {
-    double da = 0;
-    for (const Arrival& a : arrivals_) da = std::max(da, a.finish + problem_.comm.delay(a.processor, p, a.data));
-    ready[static_cast<std::size_t>(p)] = da;
-  }
+  for (int p = 0; p < procs; ++p) ready[static_cast<std::size_t>(p)] = data_ready_from_arrivals(arrivals_, problem_.comm, p);
 }
+
 
 void ScheduleBuilder::prefetch_ahead(std::span<const int> order, std::size_t i) const {
   // Four places between steps, the distance LPS's earlier prefetch of two steps used: a few
@@ -141,18 +156,9 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     }
   };
   if (!contention_) {
-    // Each predecessor's finish, processor and data, read once rather than once per processor:
-    // then each processor's data-ready time is data_ready's own sum, over a small local list.
-    const TaskGraph& g = problem_.graph;
-    arrivals_.clear();
-    for (int e : g.in_edges(task)) {
-      const DagEdge& edge = g.edge(e);
-      const TaskPlacement& u = schedule_.tasks[static_cast<std::size_t>(edge.from)];
-      arrivals_.push_back({u.finish, edge.data, u.processor});
-    }
+    gather_arrivals(arrivals_, problem_.graph, schedule_.tasks, task);
     for (int p = 0; p < procs; ++p) {
-      double da = 0;
-      for (const Arrival& a : arrivals_) da = std::max(da, a.finish + problem_.comm.delay(a.processor, p, a.data));
+      const double da = data_ready_from_arrivals(arrivals_, problem_.comm, p);
       const double duration = problem_.exec_time(task, p);
       const double start = insertion ? earliest_gap(p, da, duration) : std::max(da, processor_ready(p));
       const double finish = start + duration;

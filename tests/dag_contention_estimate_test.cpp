@@ -1,6 +1,7 @@
 // The DAG work estimate under comm: contention, by scheduler family, ports and route (issue #40 item 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "experiments/kinds/dag/dag_work_estimate.hpp"
@@ -42,6 +43,15 @@ TEST(DagContentionEstimate, CoversTheMeasuredRunsAndNotByMuch) {
   EXPECT_GE(dag_contention_steps("heft", 1e5, 256, true, true) * 1e-8, 13.7);
   EXPECT_GE(dag_contention_steps("etf", 3e3, 256, true, true) * 1e-8, 34.5);
   EXPECT_EQ(dag_contention_steps("bsa", 1000, 1024, true, true), 0);
+  // ETF and DLS-pairs with each processor's queues (2026-11-28, z = 1, one port, 3*10^3 tasks):
+  // at or above, and within twice the larger of the two (the fit follows the steeper).
+  for (const bool earliest : {false, true}) {
+    const double etf = earliest ? 43.0 : 11.5, dls_pairs = earliest ? 60.4 : 16.3;
+    const double seconds = dag_contention_steps("etf", 3e3, 256, true, earliest) * 1e-8;
+    EXPECT_EQ(seconds, dag_contention_steps("dls-pairs", 3e3, 256, true, earliest) * 1e-8);
+    EXPECT_GE(seconds, std::max(etf, dls_pairs)) << (earliest ? "earliest" : "engine");
+    EXPECT_LE(seconds, 2 * std::max(etf, dls_pairs)) << (earliest ? "earliest" : "engine");
+  }
 }
 
 // ETF and DLS-pairs without contention (their queues, ready_pairs.cpp): at or above the bench's

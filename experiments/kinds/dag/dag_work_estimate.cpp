@@ -53,6 +53,12 @@ bool insertion_scheduler(const std::string& name) { return name == "heft" || nam
 //                   one    earliest  1    10^3: 2.67
 //   DLS-pairs       one    engine    1    10^3: 1.35
 //                   one    earliest  1    10^3: 2.48
+// and with each processor's queues of ready tasks (ready_pairs.cpp, 2026-11-28, one run each,
+// load 3-10; at z = 1 most tasks have several messages and are looked at whole, as before):
+//   ETF             one    engine    1    10^3: 0.89, 3*10^3: 11.5    T^2.33
+//                   one    earliest  1    10^3: 1.55, 3*10^3: 43.0    T^3.03
+//   DLS-pairs       one    engine    1    10^3: 0.84, 3*10^3: 16.3    T^2.70
+//                   one    earliest  1    10^3: 1.79, 3*10^3: 60.4    T^3.19
 // and before those changes (the fits of the rows not measured again, still so):
 //   ETF, Min-Min,   all    engine    10   600: 0.82, 1500: 5.79, 3000: 25 (Min-Min 18, DLS-pairs 17)
 //   DLS-pairs
@@ -83,9 +89,12 @@ ContentionFit contention_fit(const std::string& name, bool port_limited, bool ea
   if (name == "etf" || name == "minmin" || name == "dls-pairs") {
     // One port: DLS-pairs' z = 1 runs at 10^3 on the 8-cube (the larger; the engine route's
     // after the tree of bounds, the earliest route's before it, which it moved by about a
-    // tenth), growing as the steeper of ETF and DLS-pairs. All ports, engine route: as fitted
-    // before (T^2.1); all ports with the earliest route was not measured: between the two.
-    if (port_limited) return earliest ? ContentionFit{12.3, 3.8, 1.0} : ContentionFit{5.6, 3.3, 1.0};
+    // tenth), growing as the steeper of ETF and DLS-pairs at z = 1 with the processors' queues
+    // (T^3.2 with the earliest route, T^2.7 with the engine's; the queues' T^3.8 and T^3.3 before
+    // them put the estimate 13 and 7 times above these runs at 3*10^3 tasks). All ports, engine
+    // route: as fitted before (T^2.1); all ports with the earliest route was not measured:
+    // between the two.
+    if (port_limited) return earliest ? ContentionFit{12.3, 3.2, 1.0} : ContentionFit{5.6, 2.7, 1.0};
     if (earliest) return {5.0, 2.3, 1.0};
     return {2.4, 2.1, 1.0};
   }

@@ -13,6 +13,7 @@
 #include "experiments/config/machine_config.hpp"
 #include "experiments/kinds/divisible/dlt_command.hpp"
 #include "schedulers/divisible/linear_program.hpp"
+#include "test_paths.hpp"
 
 namespace mpnsim {
 namespace {

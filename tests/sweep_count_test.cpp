@@ -11,7 +11,7 @@ namespace {
 using testing::run_mpnsim;
 using testing::TempDir;
 
-const std::string kFindings = MPNSIM_SOURCE_DIR "/tests/data/findings/";
+const std::string kFindings = std::string(MPNSIM_SOURCE_DIR) + "/tests/data/findings/";
 
 // Runs mpnsim in 512 MiB of address space (these validations take under 10 MB). Each of
 // these inputs once took gigabytes before it was refused (the figures are beside each test).
@@ -190,7 +190,7 @@ TEST(Overrides, AFailureNamesTheOverrideAndTheExperiment) {
 
 // F11: values that are not YAML, named by their flag.
 TEST(Overrides, BrokenValuesAreBadInputNamingTheFlag) {
-  const std::string file = MPNSIM_SOURCE_DIR "/experiments/quickstart.yaml";
+  const std::string file = std::string(MPNSIM_SOURCE_DIR) + "/experiments/quickstart.yaml";
   auto r = run_mpnsim("validate " + file + " --set 'topology={kind: let'");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("command line: '--set topology={kind: let': not valid YAML"), std::string::npos) << r.output;

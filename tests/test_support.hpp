@@ -9,6 +9,8 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "test_paths.hpp"
+
 namespace mpnsim::testing {
 
 struct CommandResult {

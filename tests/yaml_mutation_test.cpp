@@ -138,7 +138,7 @@ TEST(YamlMutation, EveryMutatedExperimentFileValidatesOrIsBadInput) {
 
 // F5: a scalar where a mapping is expected.
 TEST(YamlMutation, ScalarTopologyIsBadInputWithItsLine) {
-  const auto r = run_mpnsim("dlt --strategy generic --machine " MPNSIM_SOURCE_DIR
+  const auto r = run_mpnsim(std::string("dlt --strategy generic --machine ") + MPNSIM_SOURCE_DIR +
                             "/tests/data/findings/F5_machine_scalar_topology.yaml");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("F5_machine_scalar_topology.yaml:1:11: 'machine.topology': expected a mapping"),
@@ -149,7 +149,7 @@ TEST(YamlMutation, ScalarTopologyIsBadInputWithItsLine) {
 
 // F12: a port count past int is refused, not truncated to 1 or to 'all'.
 TEST(YamlMutation, PortCountsBeyondIntAreRefused) {
-  const auto r = run_mpnsim("dlt --strategy generic --format json --machine " MPNSIM_SOURCE_DIR
+  const auto r = run_mpnsim(std::string("dlt --strategy generic --format json --machine ") + MPNSIM_SOURCE_DIR +
                             "/tests/data/findings/F12_ports_truncation.yaml");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("F12_ports_truncation.yaml:2:25: 'machine.processor.send_ports': expected a port count in "

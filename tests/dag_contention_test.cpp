@@ -597,6 +597,25 @@ TEST(ContentionAware, BoundedSearchChoosesAsEvaluatingEveryProcessor) {
   }
 }
 
+// With the engine's route a candidate is bounded a third time, by its first message's route
+// fitted on the committed timetables (routed_data_ready_bound), before it is evaluated: the
+// choice must stay the best of all. Routes of up to five hops, where the waits on the way
+// reorder the candidates; one port with and without co-processors, and every port; both keys,
+// with and without insertion (expect_best_processor_is_the_best_of_all alternates them).
+TEST(ContentionAware, RoutedBoundChoosesAsEvaluatingEveryProcessor) {
+  for (const int dim : {4, 5}) {
+    const Topology cube = hypercube(dim);
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const int ports = seed < 4 ? 1 : kAllPorts;
+      const ProblemBox box = random_cube_box(cube, seed, 60, ports, ports, seed % 2 == 0);
+      DagProblem p = box.problem();
+      p.options.model = CommModel::contention;
+      p.options.route = RouteChoice::engine;
+      testing::expect_best_processor_is_the_best_of_all(p, seed * 10 + static_cast<std::uint64_t>(dim));
+    }
+  }
+}
+
 // An evaluation with a cutoff stops only when its key loses to it, and otherwise finds the start
 // of the evaluation without one: both routes, one port and every port, with and without
 // co-processors, cutoffs below, at and above the key, ties won and lost.

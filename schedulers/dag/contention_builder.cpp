@@ -532,6 +532,29 @@ double ContentionBuilder::refined_data_ready_bound(int p) const {
   return ready;
 }
 
+double ContentionBuilder::routed_data_ready_bound(int p, const Cutoff& cutoff) const {
+  // The message that leaves first is booked first by book_inputs, on the committed timetables
+  // alone: on the engine's fixed route its arrival there is the reach tree's entry at p, which
+  // its evaluation then takes as it is. (The others' trees would be fitted again where the
+  // first one's tentative hops touch them: they are left to the evaluation.) The inputs are
+  // the ones data_ready_bounds kept, leaving as book_inputs makes them leave.
+  double ready = 0;
+  const BoundInput* first = nullptr;
+  for (const BoundInput& in : bound_inputs_) {
+    if (in.from == p)
+      ready = std::max(ready, in.finish);
+    else if (!first || std::max(in.finish, depart_floor_) < std::max(first->finish, depart_floor_))
+      first = &in;
+  }
+  if (!first) return ready;
+  const double leaves = std::max(first->finish, depart_floor_);
+  cutoff_ = cutoff;
+  ReachTree& tree = reach_tree(first->from, leaves, first->data);
+  const bool whole = fill_reach(tree, first->from, p, leaves, first->data);
+  cutoff_ = Cutoff{};
+  return whole ? std::max(ready, tree.reach[idx(p)].finish) : std::numeric_limits<double>::infinity();
+}
+
 double ContentionBuilder::data_ready(int task, int p) const {
   const double ready = book_inputs(task, p, false);
   rollback();

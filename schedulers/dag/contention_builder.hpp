@@ -56,6 +56,11 @@ class ContentionBuilder {
   // message also waits for the earliest idle time of p's receive port (and CPU without a
   // co-processor). A few timetable searches, so asked only for the processors that come up.
   double refined_data_ready_bound(int p) const;
+  // route: engine: a time no later than data_ready(task, p), for the task of the last
+  // data_ready_bounds call: its first-leaving message fitted hop by hop on the committed
+  // timetables, as its evaluation books it first (the reach tree keeps the hops for it).
+  // Infinity as soon as the cutoff says an evaluation of p would lose (start_from would stop).
+  double routed_data_ready_bound(int p, const Cutoff& cutoff) const;
   // Earliest start >= ready of `duration` on p's CPU as it is booked now.
   double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
 

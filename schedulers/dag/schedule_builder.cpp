@@ -129,9 +129,9 @@ double ScheduleBuilder::insertion_start_within(int task, int p, double finish_li
   return contention_->start_from(task, p, 0.0, cutoff);
 }
 
-ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int processor, bool refined) {
+ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int processor, unsigned level) {
   return (static_cast<PendingBound>(time_order_key(key)) << 64) |
-         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 1) | (refined ? 1u : 0u);
+         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 2) | level;
 }
 
 ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion) const {
@@ -192,7 +192,7 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     const double duration = problem_.exec_time(task, p);
     const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
     const double start = contention_->cpu_fit(p, ready, duration);
-    bounds_[leaves + static_cast<std::size_t>(p)] = pending_bound(by_finish ? start + duration : start, p, false);
+    bounds_[leaves + static_cast<std::size_t>(p)] = pending_bound(by_finish ? start + duration : start, p, 0);
   }
   for (std::size_t i = leaves - 1; i >= 1; --i) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
   auto set_leaf = [&](int p, PendingBound value) {
@@ -200,31 +200,56 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     bounds_[i] = value;
     for (i /= 2; i >= 1; i /= 2) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
   };
+  // With the engine's route a processor whose refined bound comes up is bounded once more
+  // before it is evaluated: its first-leaving message's route fitted on the committed
+  // timetables alone (routed_data_ready_bound). Those are the hops its evaluation books first,
+  // kept in the reach tree for it, so the bound costs about what the start of the evaluation
+  // did; and the waits on the way put the candidates closer to the order of their keys, so
+  // that fewer are evaluated in full only to lose to the next one (callgrind, HEFT at 10^4
+  // tasks on the one-port 8-cube: 5.1 evaluations a task before, 2.6 after).
+  const bool routed = problem_.options.route == RouteChoice::engine;
   double least = std::numeric_limits<double>::infinity();
   bool least_known = false;
   while (bounds_[1] != kGone) {
     const PendingBound b = bounds_[1];
     const double key = time_from_order_key(static_cast<std::uint64_t>(b >> 64));
-    const int p = static_cast<int>(static_cast<std::uint32_t>(b) >> 1);
+    const int p = static_cast<int>(static_cast<std::uint32_t>(b) >> 2);
+    unsigned level = static_cast<unsigned>(b) & 3u;
     // Bounds come out in (key, index) order and a refined one is no lower: once one loses to
     // the best (a larger key, or the same at a higher index), so does every other.
     if (key > best_key || (key == best_key && p > best.processor)) break;
-    if ((b & 1) == 0) {  // not refined yet
-      const double duration = problem_.exec_time(task, p);
+    const double duration = problem_.exec_time(task, p);
+    const double not_before = insertion ? 0.0 : processor_ready(p);
+    if (level == 0) {  // not refined yet
       const double cheap = ready_bounds_[static_cast<std::size_t>(p)];
       const double refined = contention_->refined_data_ready_bound(p);
       if (refined > cheap) {  // else the key is the same
-        const double ready = std::max(refined, insertion ? 0.0 : processor_ready(p));
-        const double start = contention_->cpu_fit(p, ready, duration);
-        set_leaf(p, pending_bound(by_finish ? start + duration : start, p, true));
+        const double start = contention_->cpu_fit(p, std::max(refined, not_before), duration);
+        set_leaf(p, pending_bound(by_finish ? start + duration : start, p, 1));
         continue;
       }
+      level = 1;
     }
-    set_leaf(p, kGone);
+    // The least refined key: the first to come up at level 1 (as when it was evaluated at once).
     if (!least_known) {
       least = key;
       least_known = true;
     }
+    if (level == 1 && routed) {
+      const ContentionBuilder::Cutoff cutoff{best_key, by_finish ? duration : 0.0, p > best.processor};
+      const double ready = contention_->routed_data_ready_bound(p, cutoff);
+      if (ready == std::numeric_limits<double>::infinity()) {  // its evaluation would be cut
+        set_leaf(p, kGone);
+        continue;
+      }
+      const double start = contention_->cpu_fit(p, std::max(ready, not_before), duration);
+      const double routed_key = std::max(key, by_finish ? start + duration : start);  // both bound it
+      if (routed_key > key) {  // else the key is the same: evaluated now
+        set_leaf(p, pending_bound(routed_key, p, 2));
+        continue;
+      }
+    }
+    set_leaf(p, kGone);
     evaluate(p);
   }
   best.bound = std::min(least, best_key);

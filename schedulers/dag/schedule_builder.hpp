@@ -133,9 +133,10 @@ class ScheduleBuilder {
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
   // A lower bound on a processor's key (start or finish) in best_processor, as one integer
   // ordered as (key, processor) are: time_order_key(key) in the high word, then the
-  // processor, then 1 once refined_data_ready_bound and the CPU's idle time are counted.
+  // processor, then its level in two bits: 0 cheap, 1 once refined_data_ready_bound and the
+  // CPU's idle time are counted, 2 once routed_data_ready_bound is too (the engine's route).
   using PendingBound = unsigned __int128;
-  static PendingBound pending_bound(double key, int processor, bool refined);
+  static PendingBound pending_bound(double key, int processor, unsigned level);
   mutable std::vector<PendingBound> bounds_;  // scratch of best_processor: a tree of minima, a leaf per processor
   mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
   struct Arrival {

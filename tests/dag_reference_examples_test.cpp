@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "dag_test_support.hpp"
+#include "test_paths.hpp"
 #include "schedulers/dag/dag_metrics.hpp"
 #include "schedulers/dag/dag_replay.hpp"
 #include "schedulers/dag/dag_schedulers.hpp"

@@ -63,13 +63,23 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
     }
   };
 
+  // A level's sort keys, copied beside the task numbers: a comparison that looks the tasks up
+  // reads sp and pos at random, tasks of a level being anywhere in the graph.
+  struct Key {
+    double sp;
+    int pos;
+    int task;
+  };
+  std::vector<Key> keys;
   for (int level = levels; level >= 1; --level) {
     auto& tasks = by_level[static_cast<std::size_t>(level)];
-    // Decreasing selection priority; ties to the task earlier in topological order.
-    std::sort(tasks.begin(), tasks.end(), [&](int a, int c) {
-      const double x = sp[static_cast<std::size_t>(a)], y = sp[static_cast<std::size_t>(c)];
-      return x != y ? x > y : pos[static_cast<std::size_t>(a)] < pos[static_cast<std::size_t>(c)];
-    });
+    // Decreasing selection priority; ties to the task earlier in topological order (positions
+    // are distinct, so the order is total and any sort gives the same one).
+    keys.clear();
+    for (int t : tasks) keys.push_back(Key{sp[static_cast<std::size_t>(t)], pos[static_cast<std::size_t>(t)], t});
+    std::sort(keys.begin(), keys.end(),
+              [](const Key& a, const Key& c) { return a.sp != c.sp ? a.sp > c.sp : a.pos < c.pos; });
+    for (std::size_t j = 0; j < keys.size(); ++j) tasks[j] = keys[j].task;
     for (std::size_t j = 0; j < tasks.size(); ++j) {
       const int t = tasks[j];
       // The tasks of a level are far apart in the graph: ask early for what a later task will read.

@@ -182,6 +182,7 @@ ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready,
   t.stamp = ++reach_stamp_;
   t.first_start = -1;
   if (t.reach.empty()) t.reach.resize(idx(problem_.processors()));
+  if (t.ports.empty() && problem_.options.route == RouteChoice::earliest) t.ports.resize(idx(problem_.processors()));
   if (t.arcs.empty() && problem_.options.route == RouteChoice::earliest) t.arcs.resize(channel_.size());
   return t;
 }
@@ -247,32 +248,60 @@ void ContentionBuilder::prepare_least_at(ReachTree& tree, int v) const {
   }
   const int distance = problem_.comm.hops(u, v);
   least_at_.resize(idx(distance) + 1);
+  least_hop_ = least;
   least_at_[0] = tree.first_start;
   for (int k = 1; k <= distance; ++k) least_at_[idx(k)] = least_at_[idx(k) - 1] + least;
 }
 
-std::size_t ContentionBuilder::push_ways_in(const ReachTree& tree, int y, bool again) const {
-  // A way's bound: its sender's arrival where known (final in the tree, or found again),
-  // else the least arrival at its hop count, plus the hop's time; then least bound first.
+const ContentionBuilder::PortBound& ContentionBuilder::port_bound(ReachTree& tree, int z) const {
+  // z lies k >= 1 hops from the sender. A hop into z starts no sooner than the least arrival
+  // one hop nearer, and holds a receive port of z (where they bind) and z's CPU (without a
+  // co-processor) for at least the cheapest hop's time; a hop out of z, after the data is at
+  // z, holds a send port of z and its CPU alike. Each on the committed bookings (the tentative
+  // ones only delay a hop), once per tree.
+  PortBound& b = tree.ports[idx(z)];
+  if (b.stamp == tree.stamp) return b;
+  const int k = problem_.comm.hops(tree.key.from, z);
+  double in = least_at_[idx(k) - 1];
+  if (!recv_[idx(z)].empty()) in = committed_lanes_fit(recv_[idx(z)], in, least_hop_);
+  if (shares_cpu_[idx(z)]) in = cpu_[idx(z)].earliest_fit(in, least_hop_);
+  double out = in + least_hop_;
+  if (!send_[idx(z)].empty()) out = committed_lanes_fit(send_[idx(z)], out, least_hop_);
+  if (shares_cpu_[idx(z)]) out = cpu_[idx(z)].earliest_fit(out, least_hop_);
+  b = {tree.stamp, in, in + least_hop_, out};
+  return b;
+}
+
+std::size_t ContentionBuilder::push_ways_in(ReachTree& tree, int y, bool again) const {
+  // A way's bound: the hop's time from the latest of its sender's arrival (where known: final
+  // in the tree, or found again; else the least arrival there, port_bound's), the sender's
+  // least start of a hop out (port_bound's, or the tree's first start from the sender) and
+  // y's least start of a hop in (port_bound's); then least bound first.
   const int u = tree.key.from;
   const CommCost& cost = problem_.comm;
   const int k = cost.hops(u, y);
   const std::size_t base = ways_.size();
+  const double in_start = port_bound(tree, y).in_start;
   int order = 0;
   for (const InArc& in : in_arcs_[idx(y)]) {
     const int x = in.from;
     ++order;
     if (x == u ? k != 1 : k == 1 || cost.hops(u, x) != k - 1) continue;
-    double at = least_at_[idx(k) - 1];
+    double at = 0, floor = in_start;
     if (x == u) {
       at = tree.key.ready;
-    } else if (again && visit_[idx(x)] == visit_now_) {
-      at = arrival_[idx(x)];
-    } else if (tree.reach[idx(x)].stamp == tree.stamp) {
-      at = std::max(at, tree.reach[idx(x)].finish);  // the tentative bookings only delay it
+      floor = std::max(floor, tree.first_start);
+    } else {
+      const PortBound& b = port_bound(tree, x);
+      at = b.arrive;
+      floor = std::max(floor, b.out_start);
+      if (again && visit_[idx(x)] == visit_now_)
+        at = arrival_[idx(x)];
+      else if (tree.reach[idx(x)].stamp == tree.stamp)
+        at = std::max(at, tree.reach[idx(x)].finish);  // the tentative bookings only delay it
     }
     const double d = hop_duration(in.channel, tree.key.data);
-    ways_.push_back({order, x, in.channel, d, at + d});
+    ways_.push_back({order, x, in.channel, d, floor, std::max(at, floor) + d});
   }
   std::sort(ways_.begin() + static_cast<std::ptrdiff_t>(base), ways_.end(), [](const WayIn& a, const WayIn& b) {
     return a.bound < b.bound || (a.bound == b.bound && a.order < b.order);
@@ -302,7 +331,7 @@ double ContentionBuilder::earliest_at(ReachTree& tree, int y) const {
     };
     if (cannot_win(w.bound)) continue;
     const double at = w.from == u ? tree.key.ready : earliest_at(tree, w.from);
-    if (at == kLost || cannot_win(at + w.duration)) continue;
+    if (at == kLost || cannot_win(std::max(at, w.floor) + w.duration)) continue;
     ArcFit& fitted = tree.arcs[idx(w.channel)];
     if (fitted.stamp != tree.stamp) {
       const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
@@ -335,7 +364,7 @@ bool ContentionBuilder::reached_as_in_tree(const ReachTree& tree, int y) const {
   return clean;
 }
 
-double ContentionBuilder::earliest_again(const ReachTree& tree, int y) const {
+double ContentionBuilder::earliest_again(ReachTree& tree, int y) const {
   // As earliest_at, with the tentative bookings: a processor reached as in the tree keeps
   // its tree entry (every other way in is no sooner than in the tree, and a tie from a
   // lower-numbered predecessor would have been the tree's choice); the others' ways are
@@ -365,7 +394,7 @@ double ContentionBuilder::earliest_again(const ReachTree& tree, int y) const {
     };
     if (cannot_win(w.bound)) continue;
     const double at = w.from == u ? tree.key.ready : earliest_again(tree, w.from);
-    if (at == kLost || cannot_win(at + w.duration)) continue;
+    if (at == kLost || cannot_win(std::max(at, w.floor) + w.duration)) continue;
     const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
     const double f = slot.start + w.duration;
     if (best < 0 || f < best_end || (f == best_end && w.order < best)) {

@@ -168,11 +168,19 @@ class ContentionBuilder {
     HopSlot slot{};
     double finish = 0;
   };
+  // route: earliest: per processor z of the tree, bounds from its ports alone (port_bound).
+  struct PortBound {
+    std::uint32_t stamp = 0;  // == the tree's stamp: found for the tree's key
+    double in_start = 0;      // no hop into z starts sooner
+    double arrive = 0;        // the message is at z no sooner
+    double out_start = 0;     // no hop out of z starts sooner
+  };
   struct ReachTree {
     ReachKey key;
     std::uint32_t stamp = 0;
     std::vector<Reach> reach;  // per processor
     std::vector<ArcFit> arcs;  // per link direction (route: earliest)
+    std::vector<PortBound> ports;  // per processor (route: earliest)
     double first_start = -1;   // route: earliest: least start of a first hop (-1: not yet known)
   };
   // The tree of a key (a stale one replaced, in turn).
@@ -187,24 +195,27 @@ class ContentionBuilder {
   double earliest_at(ReachTree& tree, int y) const;
   // The same on the tentative bookings too (route()): y's arrival in arrival_, previous_ and
   // via_, or infinity when it loses.
-  double earliest_again(const ReachTree& tree, int y) const;
+  double earliest_again(ReachTree& tree, int y) const;
   // Whether y's tree entry holds on the tentative bookings: final, its hop untouched, its
   // predecessor the sender or such a processor.
   bool reached_as_in_tree(const ReachTree& tree, int y) const;
   // The ways into y from its in-neighbours one hop nearer the sender, pushed on ways_ (a
   // stack shared by the recursion) with a lower bound on each one's end; returns where they
   // start.
-  std::size_t push_ways_in(const ReachTree& tree, int y, bool again) const;
+  std::size_t push_ways_in(ReachTree& tree, int y, bool again) const;
   struct InArc {
     int from, channel;
   };
   std::vector<std::vector<InArc>> in_arcs_;  // per processor, by sender's index then arc order
   struct WayIn {
     int order, from, channel;
-    double duration, bound;
+    double duration, floor, bound;  // floor: the hop starts no sooner
   };
   mutable std::vector<WayIn> ways_;
   mutable std::vector<double> least_at_;  // least arrival at each hop count from the sender (0: first start)
+  mutable double least_hop_ = 0;          // the cheapest hop's time, for the message of least_at_
+  // The tree's bounds at z, 1 or more hops from the sender (least_at_ prepared for the tree).
+  const PortBound& port_bound(ReachTree& tree, int z) const;
   // Fills least_at_ for a message of `data` leaving u at `ready` towards v: no waiting, every
   // hop at the cheapest link's time, added up as the hops' ends are.
   void prepare_least_at(ReachTree& tree, int v) const;

@@ -1,7 +1,8 @@
-// route: earliest's choice of way (docs/dag.md): each processor on the way reached by the way in that ends first, of equal ones the way from the lower-numbered processor; evaluations cut short leave that choice alone.
+// route: earliest's choice of way (docs/dag.md): each processor reached by the way in that ends first, of equal ones the one from the lower-numbered processor, however the search ranks them.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 
 #include "contention_oracle.hpp"
 #include "dag_test_support.hpp"
@@ -13,25 +14,31 @@ namespace {
 
 using testing::ProblemBox;
 
-// The 2-cube without co-processors, one port each way: a on P3 (work 2, from 0) sends `data`
-// to b on P0. P1's and P0's CPUs are held by a task each from 0, for `busy1` and `busy0`. The
-// message goes by P1 or by P2; each hop also holds the CPUs at both of its ends, so the way by
-// P1 waits for busy1, and either way's last hop for busy0.
-struct TwoWays {
+// Every case is on the 2-cube: a on P3 sends to b on P0, by P1 or by P2. The search ranks the
+// ways into a processor by a bound on their ends and skips those that cannot win; asking for b's
+// data-ready time on P1 first puts P1's arrival in the reach tree, so that P0's way from P1 is
+// then ranked by it, after the way from P2, whatever their ends. Each case is run both ways.
+
+// The processor the last message's (b's) first hop goes to (P1 or P2), and its arrival at P0.
+std::pair<int, double> way_taken(const Schedule& s) {
+  EXPECT_EQ(s.hop_end(s.messages.size() - 1) - s.messages.back().first_hop, 2);
+  return {s.hops[static_cast<std::size_t>(s.messages.back().first_hop)].to, s.messages.back().arrive};
+}
+
+void expect_judged_earliest(const ProblemBox& box, const Schedule& s) {
+  const auto verdict = testing::judge_contention_plan(box.graph, box.machine, s, testing::OracleRoute::earliest);
+  EXPECT_TRUE(verdict.ok()) << verdict.first();
+}
+
+// Without co-processors, one port each way: every hop also holds the CPUs at both of its ends.
+// P1's and P0's CPUs are held from 0 by a task each, for `busy1` and `busy0`; a (work 2) runs
+// on P3 from 0 and sends `data`. The way by P1 waits for busy1; either way's last hop for busy0.
+struct BusyCpus {
   double busy1, busy0, data;
-  // Ask for b's data-ready time on P1 before placing it: the reach tree then holds P1's
-  // arrival when P0's ways in are ranked, so the way from P1 is ranked by that arrival, not
-  // by the least arrival one hop from P3 (a later bound than P2's).
-  bool ask_p1_first;
 };
 
-struct Placed {
-  Schedule schedule;
-  ProblemBox box;
-};
-
-Placed place_two_ways(const TwoWays& c) {
-  TaskGraph g("two-ways");
+std::pair<Schedule, ProblemBox> place_busy_cpus(const BusyCpus& c, bool ask_p1_first) {
+  TaskGraph g("busy-cpus");
   for (const char* name : {"busy1", "busy0", "a", "b"}) g.add_task(name, 1);
   g.add_edge(2, 3, c.data);
   g.finalize();
@@ -45,99 +52,118 @@ Placed place_two_ways(const TwoWays& c) {
   ScheduleBuilder b(p, "hand");
   const int on[] = {1, 0, 3};
   for (int task = 0; task < 3; ++task) b.place(task, on[task], 0);
-  if (c.ask_p1_first) (void)b.data_ready(3, 1);
+  if (ask_p1_first) (void)b.data_ready(3, 1);
   b.place(3, 0, 0);
-  Schedule s = b.take();
-  return {std::move(s), std::move(box)};
+  return {b.take(), std::move(box)};
 }
 
-// The processor the message's first hop goes to (P1 or P2), and its arrival at P0.
-std::pair<int, double> way_taken(const Schedule& s) {
-  EXPECT_EQ(s.messages.size(), 1u);
-  EXPECT_EQ(s.hop_end(0) - s.messages[0].first_hop, 2);
-  return {s.hops[static_cast<std::size_t>(s.messages[0].first_hop)].to, s.messages[0].arrive};
-}
+// With co-processors and every port, only the links bind. x0 on P2 sends `to_p0` units to y0
+// on P0 (holding P2 -> P0 over [1, 1 + to_p0]), x1 on P3 sends 8 to y1 on P1 (P3 -> P1 over
+// [1, 9]); then a on P3 (over [1, 3]) sends `data` to b. By P1 the message is at P1 at 9 + data
+// and at P0 at 9 + 2 data; by P2 it is at P2 at 3 + data and waits for x0's message.
+struct LinksOnly {
+  ProblemBox box;
+  explicit LinksOnly(double to_p0, double data) : box(graph(to_p0, data), machine()) {}
+  static TaskGraph graph(double to_p0, double data) {
+    TaskGraph g("links-only");
+    for (const char* name : {"x0", "y0", "x1", "y1", "a", "b"}) g.add_task(name, 1);
+    g.add_edge(0, 1, to_p0);
+    g.add_edge(2, 3, 8);
+    g.add_edge(4, 5, data);
+    g.finalize();
+    g.set_costs(CostTable(6, 4, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1}));
+    return g;
+  }
+  static MachineSpec machine() {
+    const Topology t = hypercube(2);
+    return uniform_machine(t.size(), t.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
+  }
+  // A builder with every task but b placed.
+  std::unique_ptr<ScheduleBuilder> builder(DagProblem& p) const {
+    p.options = {CommModel::contention, RouteChoice::earliest};
+    auto b = std::make_unique<ScheduleBuilder>(p, "hand");
+    const int on[] = {2, 0, 3, 1, 3};
+    for (int task = 0; task < 5; ++task) b->place(task, on[task], 0);
+    return b;
+  }
+  Schedule place_b(bool ask_p1_first) const {
+    DagProblem p = box.problem();
+    auto b = builder(p);
+    if (ask_p1_first) (void)b->data_ready(5, 1);
+    b->place(5, 0, 0);
+    return b->take();
+  }
+};
 
 TEST(EarliestRoute, EqualEndsGoToTheLowerNumberedPredecessor) {
-  // A unit hop: by P1, P3 -> P1 at [9, 10] (P1's CPU), P1 -> P0 at [10, 11]; by P2, P3 -> P2
-  // at [2, 3], P2 -> P0 at [10, 11] (P0's CPU). Both ways into P0 end at 11: P1's is taken.
-  // Asked about P1 first, the way from P1 is ranked by its arrival (bound 10 + 1 = 11) after
-  // P2's (bound 2 + 1 + 1): its bound then equals the best end found, and it must still be
+  // Unit hops. CPUs: by P1, P3 -> P1 at [9, 10] (P1's CPU), P1 -> P0 at [10, 11]; by P2,
+  // P3 -> P2 at [2, 3], P2 -> P0 at [10, 11] (P0's CPU): both ways into P0 end at 11.
+  // Links (x0 sends 9): by P1, [9, 10] and [10, 11]; by P2, [3, 4] and [10, 11] behind x0's
+  // message. There, with P1 known first, the way from P1 has a bound of 11 (its arrival 10, no
+  // port bound above it), equal to the end the way from P2 is found to have: it must still be
   // looked at, as it wins the tie.
   for (const bool ask : {false, true}) {
-    const Placed p = place_two_ways({9, 10, 1, ask});
-    EXPECT_EQ(way_taken(p.schedule), std::make_pair(1, 11.0)) << (ask ? "P1 asked first" : "P0 alone");
-    EXPECT_EQ(p.schedule.tasks[3].start, 11);
-    const auto verdict = testing::judge_contention_plan(p.box.graph, p.box.machine, p.schedule,
-                                                        testing::OracleRoute::earliest);
-    EXPECT_TRUE(verdict.ok()) << verdict.first();
+    const std::string what = ask ? "P1 asked first" : "P0 alone";
+    const auto [cpus, cpus_box] = place_busy_cpus({9, 10, 1}, ask);
+    EXPECT_EQ(way_taken(cpus), std::make_pair(1, 11.0)) << "CPUs, " << what;
+    EXPECT_EQ(cpus.tasks[3].start, 11);
+    expect_judged_earliest(cpus_box, cpus);
+    const LinksOnly links(9, 1);
+    const Schedule s = links.place_b(ask);
+    EXPECT_EQ(way_taken(s), std::make_pair(1, 11.0)) << "links, " << what;
+    expect_judged_earliest(links.box, s);
   }
 }
 
 TEST(EarliestRoute, TheWayThatEndsFirstWinsFromTheHigherNumberedPredecessorToo) {
-  // As above with P1 busy until 11: by P1 the message is at P0 at 13, by P2 at 11.
+  // As above with P1's CPU busy until 11 (by P1 at P0 at 13, by P2 at 11), and with x0 sending
+  // 8 (by P2 at P0 at 10, by P1 at 11).
   for (const bool ask : {false, true}) {
-    const Placed p = place_two_ways({11, 10, 1, ask});
-    EXPECT_EQ(way_taken(p.schedule), std::make_pair(2, 11.0)) << (ask ? "P1 asked first" : "P0 alone");
-    const auto verdict = testing::judge_contention_plan(p.box.graph, p.box.machine, p.schedule,
-                                                        testing::OracleRoute::earliest);
-    EXPECT_TRUE(verdict.ok()) << verdict.first();
+    const std::string what = ask ? "P1 asked first" : "P0 alone";
+    const auto [cpus, cpus_box] = place_busy_cpus({11, 10, 1}, ask);
+    EXPECT_EQ(way_taken(cpus), std::make_pair(2, 11.0)) << "CPUs, " << what;
+    expect_judged_earliest(cpus_box, cpus);
+    const LinksOnly links(8, 1);
+    const Schedule s = links.place_b(ask);
+    EXPECT_EQ(way_taken(s), std::make_pair(2, 10.0)) << "links, " << what;
+    expect_judged_earliest(links.box, s);
   }
 }
 
 TEST(EarliestRoute, ZeroLengthHopsTieToTheLowerNumberedPredecessor) {
-  // No data and no startup: every hop lasts 0, so a way's bound is its sender's arrival and a
-  // hop that does not wait ends where it starts. By P2 the message is at P2 at 2 and waits for
-  // P0's CPU until 5; by P1 it waits for P1's CPU and is at P1 at 5, and at P0 at 5 too: a tie,
-  // which P1's way wins, whether P1's arrival was known first (its bound 5, ranked after P2's
-  // 2 and equal to the best end) or not (both bounds 2, P1's ranked first).
-  // (The oracle does not judge zero-length operations: the schedule is checked here by hand.)
+  // No data and no startup: every hop lasts 0, so a way's bound is where its hop may start, and
+  // a hop that does not wait ends where it starts. CPUs: by P2 the message is at P2 at 2 and
+  // waits for P0's CPU until 5; by P1 it waits for P1's CPU, and is at P1 and at P0 at 5. Links
+  // (x0 sends 8): by P1 it is at P1 and P0 at 9; by P2 at P2 at 3 and at P0 at 9, behind x0's
+  // message. Ties, which P1's way wins. (The oracle does not judge zero-length operations.)
   for (const bool ask : {false, true}) {
-    const Placed p = place_two_ways({5, 5, 0, ask});
-    EXPECT_EQ(way_taken(p.schedule), std::make_pair(1, 5.0)) << (ask ? "P1 asked first" : "P0 alone");
-    EXPECT_EQ(p.schedule.tasks[3].start, 5);
-  }
-  // P1 busy until 7: by P1 the message is at P0 at 7, by P2 at 5.
-  for (const bool ask : {false, true}) {
-    const Placed p = place_two_ways({7, 5, 0, ask});
-    EXPECT_EQ(way_taken(p.schedule), std::make_pair(2, 5.0)) << (ask ? "P1 asked first" : "P0 alone");
+    const std::string what = ask ? "P1 asked first" : "P0 alone";
+    const auto [cpus, cpus_box] = place_busy_cpus({5, 5, 0}, ask);
+    EXPECT_EQ(way_taken(cpus), std::make_pair(1, 5.0)) << "CPUs, " << what;
+    EXPECT_EQ(cpus.tasks[3].start, 5);
+    EXPECT_EQ(way_taken(place_busy_cpus({7, 5, 0}, ask).first), std::make_pair(2, 5.0)) << "P1 busy until 7, " << what;
+    EXPECT_EQ(way_taken(LinksOnly(8, 0).place_b(ask)), std::make_pair(1, 9.0)) << "links, " << what;
+    EXPECT_EQ(way_taken(LinksOnly(9, 0).place_b(ask)), std::make_pair(1, 9.0)) << "links, x0 sends 9, " << what;
   }
 }
 
 TEST(EarliestRoute, AnEvaluationCutShortLeavesNoWayChosenTooLate) {
-  // The 2-cube with co-processors and every port: only the links bind. x0 on P2 sends 20 to y0
-  // on P0 (P2 -> P0 held over [1, 21]), x1 on P3 sends 8 to y1 on P1 (P3 -> P1 over [1, 9]);
-  // then a on P3 ([1, 3]) sends 1 to b. By P1 it is at P1 at 10 and at P0 at 11; by P2 at P2 at
-  // 4 and at P0 only at 22, behind x0's message.
-  TaskGraph g("cut");
-  for (const char* name : {"x0", "y0", "x1", "y1", "a", "b"}) g.add_task(name, 1);
-  g.add_edge(0, 1, 20);
-  g.add_edge(2, 3, 8);
-  g.add_edge(4, 5, 1);
-  g.finalize();
-  g.set_costs(CostTable(6, 4, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1}));
-  const Topology t = hypercube(2);
-  const ProblemBox box(std::move(g),
-                       uniform_machine(t.size(), t.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0));
-  DagProblem p = box.problem();
-  p.options = {CommModel::contention, RouteChoice::earliest};
-  ScheduleBuilder b(p, "hand");
-  const int on[] = {2, 0, 3, 1, 3};
-  for (int task = 0; task < 5; ++task) b.place(task, on[task], 0);
-  // P1's arrival (10) is found first, so P0's way from P1 is ranked by it (bound 11), after the
-  // way from P2 (bound 5). With a cutoff that only arrivals by 7 beat, the way from P2 is fitted
-  // (22: it loses) and the one from P1 is not (its bound loses): the evaluation stops, and must
-  // not leave P0 reached from P2, which a later evaluation without a cutoff would take as found.
-  EXPECT_EQ(b.data_ready(5, 1), 10);
-  EXPECT_TRUE(std::isinf(b.earliest_start_within(5, 0, 8, 1, false)));
-  EXPECT_EQ(b.data_ready(5, 0), 11);
-  b.place(5, 0, 0);
-  const Schedule s = b.take();
-  const ScheduledMessage& m = s.messages.back();
-  EXPECT_EQ(s.hops[static_cast<std::size_t>(m.first_hop)].to, 1);
-  EXPECT_EQ(m.arrive, 11);
-  const auto verdict = testing::judge_contention_plan(box.graph, box.machine, s, testing::OracleRoute::earliest);
-  EXPECT_TRUE(verdict.ok()) << verdict.first();
+  // Links, x0 sending 20: by P1 the message of 1 is at P1 at 10 and at P0 at 11; by P2 at P2 at
+  // 4 and at P0 only at 22, behind x0's message. P1's arrival is found first, so P0's way from
+  // P1 is ranked by it (bound 11), after the way from P2 (bound 5). With a cutoff that only
+  // arrivals by 7 beat, the way from P2 is fitted (22: it loses) and the one from P1 is not (its
+  // bound loses): the evaluation stops, and must not leave P0 reached from P2, which a later
+  // evaluation without a cutoff would take as found.
+  const LinksOnly links(20, 1);
+  DagProblem p = links.box.problem();
+  auto b = links.builder(p);
+  EXPECT_EQ(b->data_ready(5, 1), 10);
+  EXPECT_TRUE(std::isinf(b->earliest_start_within(5, 0, 8, 1, false)));
+  EXPECT_EQ(b->data_ready(5, 0), 11);
+  b->place(5, 0, 0);
+  const Schedule s = b->take();
+  EXPECT_EQ(way_taken(s), std::make_pair(1, 11.0));
+  expect_judged_earliest(links.box, s);
 }
 
 }  // namespace

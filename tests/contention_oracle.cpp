@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace mpnsim::testing {
 
@@ -326,6 +327,38 @@ class Judge {
     return best;
   }
 
+  // The route of `earliest` (docs/dag.md): over the shortest paths from u to v, the processors
+  // taken in order of their distance from u, each reached by the way in that ends first, ties
+  // to the lower-numbered predecessor; the processors from u to v.
+  std::vector<int> earliest_route(int u, int v, double t, double data) {
+    const auto n = static_cast<std::size_t>(n_);
+    std::vector<double> arrive(n, std::numeric_limits<double>::infinity());
+    std::vector<int> from(n, -1);
+    arrive[static_cast<std::size_t>(u)] = t;
+    std::vector<int> layer{u};
+    for (int k = hops(u, v); k > 0; --k) {
+      std::vector<int> next;
+      for (int x : layer)  // in increasing order
+        for (const Direction& d : out_[static_cast<std::size_t>(x)]) {
+          if (hops(d.to, v) != k - 1) continue;
+          const auto y = static_cast<std::size_t>(d.to);
+          if (from[y] < 0) next.push_back(d.to);
+          const double length = hop_time(d.link, data);
+          const double end = hop_fit(x, d.to, d.channel, arrive[static_cast<std::size_t>(x)], length) + length;
+          if (from[y] < 0 || end < arrive[y]) {
+            arrive[y] = end;
+            from[y] = x;
+          }
+        }
+      std::sort(next.begin(), next.end());
+      layer = std::move(next);
+    }
+    std::vector<int> path{v};
+    while (path.back() != u) path.push_back(from[static_cast<std::size_t>(path.back())]);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
   void check_greedy() {
     std::vector<int> order(static_cast<std::size_t>(ops()));
     std::iota(order.begin(), order.end(), 0);
@@ -359,6 +392,14 @@ class Judge {
           const double best = best_arrival(y.from, task(e.to).processor, ready, e.data);
           if (!same(best, msg.arrive)) {
             error(fmt::format("{}: arrives at {}; the best shortest path arrives at {}", op_name(op), msg.arrive, best));
+            return;
+          }
+          const std::vector<int> route = earliest_route(y.from, task(e.to).processor, ready, e.data);
+          std::vector<int> taken{y.from};
+          for (int k = h; k < s_.hop_end(static_cast<std::size_t>(y.message)); ++k) taken.push_back(hop(k).to);
+          if (taken != route) {
+            error(fmt::format("{}: goes by P{}; the earliest route, ties to the lower-numbered predecessor, by P{}",
+                              op_name(op), fmt::join(taken, " P"), fmt::join(route, " P")));
             return;
           }
         }

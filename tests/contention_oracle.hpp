@@ -22,7 +22,8 @@ namespace mpnsim::testing {
 //  3. greedy: replaying the bookings in the plan's booking order (ScheduledHop::booked,
 //     Schedule::task_booked), each hop lands where an earliest-fit booking on everything it
 //     holds puts it (the lowest free lane), each message of route `earliest` arrives as early
-//     as the best shortest path allows, and each task starts at its CPU's earliest fit from
+//     as the best shortest path allows, by the way into each processor that ends first (ties
+//     to the lower-numbered predecessor), and each task starts at its CPU's earliest fit from
 //     its data (with insertion) or from its processor's last booked task too (without).
 // The plan's numbers must be positive durations (work, and hop times S + D*z*Tcm > 0): a
 // zero-length operation has no order of its own on a resource.

@@ -618,24 +618,29 @@ TEST(ContentionAware, RoutedBoundChoosesAsEvaluatingEveryProcessor) {
 
 // An evaluation with a cutoff stops only when its key loses to it, and otherwise finds the start
 // of the evaluation without one: both routes, one port and every port, with and without
-// co-processors, cutoffs below, at and above the key, ties won and lost.
+// co-processors, cutoffs below, at and above the key, ties won and lost. The cut evaluations
+// come first, and the uncut one after them must still give the start of a builder that never
+// had a cutoff: what a cut evaluation leaves in the reach trees is exact (with route: earliest,
+// an entry is made only where the cutoff let no better way in go unseen).
 TEST(ContentionAware, CutoffStopsOnlyEvaluationsThatLose) {
   const Topology cube = hypercube(4);
   int cut = 0, kept = 0;
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const ProblemBox box = random_cube_box(cube, seed, 40, seed < 3 ? 1 : kAllPorts, seed < 3 ? 1 : kAllPorts, seed % 2 == 1);
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const ProblemBox box = random_cube_box(cube, seed, 40, seed < 3 || seed == 5 ? 1 : kAllPorts,
+                                           seed < 3 || seed == 5 ? 1 : kAllPorts, seed % 2 == 1);
     DagProblem p = box.problem();
     p.options.model = CommModel::contention;
-    p.options.route = seed % 3 == 1 ? RouteChoice::earliest : RouteChoice::engine;
-    Schedule schedule;
+    p.options.route = seed % 3 == 1 || seed == 5 ? RouteChoice::earliest : RouteChoice::engine;
+    Schedule schedule, clean_schedule;
     schedule.tasks.assign(static_cast<std::size_t>(p.graph.size()), TaskPlacement{});
-    ContentionBuilder builder(p, schedule);
+    clean_schedule.tasks = schedule.tasks;
+    ContentionBuilder builder(p, schedule), clean(p, clean_schedule);
     for (int t : topological_order(p.graph)) {
       int best = -1;
       double best_finish = 0, best_start = 0;
       for (int q = 0; q < p.processors(); ++q) {
         const double duration = p.exec_time(t, q);
-        const double start = builder.start_from(t, q, 0);
+        const double start = clean.start_from(t, q, 0);
         const double finish = start + duration;
         for (const double shift : {-2.0, -0.5, 0.0, 0.5})
           for (const bool ties_lose : {false, true}) {
@@ -649,6 +654,7 @@ TEST(ContentionAware, CutoffStopsOnlyEvaluationsThatLose) {
               EXPECT_EQ(got, start) << "seed " << seed << " task " << t << " on " << q;
             }
           }
+        EXPECT_EQ(builder.start_from(t, q, 0), start) << "seed " << seed << " task " << t << " on " << q;
         if (best < 0 || finish < best_finish) {
           best = q;
           best_finish = finish;
@@ -656,7 +662,9 @@ TEST(ContentionAware, CutoffStopsOnlyEvaluationsThatLose) {
         }
       }
       builder.place(t, best, best_start);
+      clean.place(t, best, best_start);
     }
+    EXPECT_EQ(schedule.hops.size(), clean_schedule.hops.size()) << "seed " << seed;
   }
   EXPECT_GT(cut, 0);
   EXPECT_GT(kept, 0);

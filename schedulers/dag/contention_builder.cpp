@@ -56,8 +56,11 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   previous_.assign(idx(n), -1);
   visit_.assign(idx(n), 0);
   clean_.assign(idx(n), 0);
+  lost_.assign(idx(n), 0);
+  in_arcs_.resize(idx(n));
+  for (int p = 0; p < n; ++p)
+    for (const Arc& a : router_.arcs(p)) in_arcs_[idx(a.to)].push_back({p, a.channel});
   marked_.assign(idx(n), 0);
-  layer_slot_.assign(idx(n), 0);
   via_.resize(idx(n));
 }
 
@@ -177,7 +180,10 @@ ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready,
   ReachTree& t = trees_[next_tree_++ % trees_.size()];
   t.key = {u, ready, data, commits_};
   t.stamp = ++reach_stamp_;
+  t.first_start = -1;
   if (t.reach.empty()) t.reach.resize(idx(problem_.processors()));
+  if (t.ports.empty() && problem_.options.route == RouteChoice::earliest) t.ports.resize(idx(problem_.processors()));
+  if (t.arcs.empty() && problem_.options.route == RouteChoice::earliest) t.arcs.resize(channel_.size());
   return t;
 }
 
@@ -210,95 +216,198 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
       }
     }
   } else {
-    // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
-    // later never ends sooner (earliest fits are monotone in the ready time), so the best
-    // arrival at each processor is enough. Ties keep the lower-numbered predecessor. A
-    // processor already in the tree keeps its entry: its every predecessor was in its layer
-    // then, as now.
-    const CommCost& cost = problem_.comm;
-    const int distance = cost.hops(u, v);
+    // Earliest arrival over every shortest path from u to v: a hop that may leave later never
+    // ends sooner (earliest fits are monotone in the ready time), so the best arrival at each
+    // processor is enough: at y, the least (end, order) of the ways in from its in-neighbours
+    // one hop nearer u (ties to the lower-numbered one; each of them lies on every shortest
+    // path through y, whatever v, so y's entry holds for every v). Evaluated from v back, a
+    // processor only when a way from it may still win (earliest_at).
+    prepare_least_at(tree, v);
     ++visit_now_;
-    layer_.assign(1, u);
-    for (int k = 0; k < distance; ++k) {
-      next_layer_.clear();
-      ways_.clear();
-      std::sort(layer_.begin(), layer_.end());
-      // The ways into each processor of the next layer not yet final, in the order the
-      // predecessors are taken (lower-numbered first): that order breaks ties.
-      for (int x : layer_) {
-        const double at = x == u ? ready : reach[idx(x)].finish;
-        for (const Arc& a : router_.arcs(x)) {
-          const int y = a.to;
-          if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1) continue;
-          if (visit_[idx(y)] != visit_now_) {
-            visit_[idx(y)] = visit_now_;
-            layer_slot_[idx(y)] = static_cast<int>(next_layer_.size());
-            next_layer_.push_back(y);
-          }
-          const Reach& r = reach[idx(y)];
-          if (r.stamp == tree.stamp && r.version == 0) continue;  // final from an earlier call
-          const double d = hop_duration(a.channel, data);
-          ways_.push_back({layer_slot_[idx(y)], x, a.channel, at, d, at + d});
-        }
-      }
-      best_ways_in(tree);
-      // Every shortest path passes the layer: the earliest arrival in it bounds the message's.
-      double soonest = std::numeric_limits<double>::infinity();
-      for (int y : next_layer_) {
-        reach[idx(y)].version = 0;  // final
-        soonest = std::min(soonest, reach[idx(y)].finish);
-      }
-      std::swap(layer_, next_layer_);
-      if (k + 1 < distance && loses(soonest)) {
-        whole = false;
-        break;
-      }
-    }
+    whole = earliest_at(tree, v) != std::numeric_limits<double>::infinity();
   }
   std::swap(overlay_, overlay_aside_);
   return whole;
 }
 
-void ContentionBuilder::best_ways_in(ReachTree& tree) const {
-  // Grouped by processor (a counting sort, which keeps each group in the order above). In a
-  // group the way of least bound is fitted first; then a way whose bound (its hop cannot end
-  // sooner: it leaves no sooner than its sender's arrival) is past the best end found, or
-  // equal to it from a later way, cannot win and is not fitted. The winner is the least
-  // (end, order), as fitting every way in order and keeping the first least end gives.
-  const std::size_t groups = next_layer_.size();
-  way_start_.assign(groups + 1, 0);
-  for (const WayIn& w : ways_) ++way_start_[idx(w.slot) + 1];
-  for (std::size_t g = 0; g < groups; ++g) way_start_[g + 1] += way_start_[g];
-  grouped_ways_.resize(ways_.size());
-  way_fill_.assign(way_start_.begin(), way_start_.end() - 1);
-  for (const WayIn& w : ways_) grouped_ways_[idx(way_fill_[idx(w.slot)]++)] = w;
-  for (std::size_t g = 0; g < groups; ++g) {
-    const int begin = way_start_[g], end = way_start_[g + 1];
-    if (begin == end) continue;
-    int first = begin;
-    for (int i = begin + 1; i < end; ++i)
-      if (grouped_ways_[idx(i)].bound < grouped_ways_[idx(first)].bound) first = i;
-    int best = -1;
-    HopSlot best_slot{};
-    double best_end = 0;
-    const int y = next_layer_[g];
-    auto try_way = [&](int i) {
-      const WayIn& w = grouped_ways_[idx(i)];
-      if (best >= 0 && (w.bound > best_end || (w.bound == best_end && i > best))) return;
-      const HopSlot slot = fit_hop(w.from, y, w.channel, w.at, w.duration);
-      const double f = slot.start + w.duration;
-      if (best < 0 || f < best_end || (f == best_end && i < best)) {
-        best = i;
-        best_slot = slot;
-        best_end = f;
-      }
-    };
-    try_way(first);
-    for (int i = begin; i < end; ++i)
-      if (i != first) try_way(i);
-    const WayIn& w = grouped_ways_[idx(best)];
-    tree.reach[idx(y)] = {tree.stamp, w.from, w.channel, 1, 0, best_slot, best_end};
+void ContentionBuilder::prepare_least_at(ReachTree& tree, int v) const {
+  // Each hop's end is its start (no sooner than the arrival before it) plus a duration no
+  // shorter than the cheapest link's, so the same sums from these lower values, rounded the
+  // same way, are never above the ends. The first hop also waits for a send port of the
+  // sender (and its CPU without a co-processor) idle for that long on the committed bookings
+  // (the tentative ones only delay it).
+  const int u = tree.key.from;
+  const double data = tree.key.data;
+  double least = std::numeric_limits<double>::infinity();
+  for (const LinkKind& k : router_.link_kinds()) least = std::min(least, k.startup + data * k.z * problem_.machine.Tcm);
+  if (tree.first_start < 0) {
+    double first = tree.key.ready;
+    if (!send_[idx(u)].empty()) first = committed_lanes_fit(send_[idx(u)], first, least);
+    if (shares_cpu_[idx(u)]) first = cpu_[idx(u)].earliest_fit(first, least);
+    tree.first_start = first;
   }
+  const int distance = problem_.comm.hops(u, v);
+  least_at_.resize(idx(distance) + 1);
+  least_hop_ = least;
+  least_at_[0] = tree.first_start;
+  for (int k = 1; k <= distance; ++k) least_at_[idx(k)] = least_at_[idx(k) - 1] + least;
+}
+
+const ContentionBuilder::PortBound& ContentionBuilder::port_bound(ReachTree& tree, int z) const {
+  // z lies k >= 1 hops from the sender. A hop into z starts no sooner than the least arrival
+  // one hop nearer, and holds a receive port of z (where they bind) and z's CPU (without a
+  // co-processor) for at least the cheapest hop's time; a hop out of z, after the data is at
+  // z, holds a send port of z and its CPU alike. Each on the committed bookings (the tentative
+  // ones only delay a hop), once per tree.
+  PortBound& b = tree.ports[idx(z)];
+  if (b.stamp == tree.stamp) return b;
+  const int k = problem_.comm.hops(tree.key.from, z);
+  double in = least_at_[idx(k) - 1];
+  if (!recv_[idx(z)].empty()) in = committed_lanes_fit(recv_[idx(z)], in, least_hop_);
+  if (shares_cpu_[idx(z)]) in = cpu_[idx(z)].earliest_fit(in, least_hop_);
+  double out = in + least_hop_;
+  if (!send_[idx(z)].empty()) out = committed_lanes_fit(send_[idx(z)], out, least_hop_);
+  if (shares_cpu_[idx(z)]) out = cpu_[idx(z)].earliest_fit(out, least_hop_);
+  b = {tree.stamp, in, in + least_hop_, out};
+  return b;
+}
+
+std::size_t ContentionBuilder::push_ways_in(ReachTree& tree, int y, bool again) const {
+  // A way's bound: the hop's time from the latest of its sender's arrival (where known: final
+  // in the tree, or found again; else the least arrival there, port_bound's), the sender's
+  // least start of a hop out (port_bound's, or the tree's first start from the sender) and
+  // y's least start of a hop in (port_bound's); then least bound first.
+  const int u = tree.key.from;
+  const CommCost& cost = problem_.comm;
+  const int k = cost.hops(u, y);
+  const std::size_t base = ways_.size();
+  const double in_start = port_bound(tree, y).in_start;
+  int order = 0;
+  for (const InArc& in : in_arcs_[idx(y)]) {
+    const int x = in.from;
+    ++order;
+    if (x == u ? k != 1 : k == 1 || cost.hops(u, x) != k - 1) continue;
+    double at = 0, floor = in_start;
+    if (x == u) {
+      at = tree.key.ready;
+      floor = std::max(floor, tree.first_start);
+    } else {
+      const PortBound& b = port_bound(tree, x);
+      at = b.arrive;
+      floor = std::max(floor, b.out_start);
+      if (again && visit_[idx(x)] == visit_now_)
+        at = arrival_[idx(x)];
+      else if (tree.reach[idx(x)].stamp == tree.stamp)
+        at = std::max(at, tree.reach[idx(x)].finish);  // the tentative bookings only delay it
+    }
+    const double d = hop_duration(in.channel, tree.key.data);
+    ways_.push_back({order, x, in.channel, d, floor, std::max(at, floor) + d});
+  }
+  std::sort(ways_.begin() + static_cast<std::ptrdiff_t>(base), ways_.end(), [](const WayIn& a, const WayIn& b) {
+    return a.bound < b.bound || (a.bound == b.bound && a.order < b.order);
+  });
+  return base;
+}
+
+double ContentionBuilder::earliest_at(ReachTree& tree, int y) const {
+  // y's entry is the least (end, order) over its ways in. A way whose bound (its end is no
+  // sooner) is past the best end found, or equal to it from a later way, cannot win, and is
+  // not looked at: its sender's arrival is not needed. Nor is a way whose bound loses to the
+  // cutoff: if the best found does not lose, such a way ends later than it anyway, and if
+  // no way is left, y's arrival loses (no entry is made, as it would not be exact).
+  constexpr double kLost = std::numeric_limits<double>::infinity();
+  Reach& r = tree.reach[idx(y)];
+  if (r.stamp == tree.stamp) return r.finish;
+  if (lost_[idx(y)] == visit_now_) return kLost;
+  const int u = tree.key.from;
+  const std::size_t base = push_ways_in(tree, y, false), end = ways_.size();
+  int best = -1, best_from = -1, best_channel = -1;
+  double best_end = kLost;
+  HopSlot best_slot{};
+  for (std::size_t i = base; i < end; ++i) {
+    const WayIn w = ways_[i];  // a copy: the recursion below grows ways_
+    auto cannot_win = [&](double bound) {
+      return (best >= 0 && (bound > best_end || (bound == best_end && w.order > best))) || loses(bound);
+    };
+    if (cannot_win(w.bound)) continue;
+    const double at = w.from == u ? tree.key.ready : earliest_at(tree, w.from);
+    if (at == kLost || cannot_win(std::max(at, w.floor) + w.duration)) continue;
+    ArcFit& fitted = tree.arcs[idx(w.channel)];
+    if (fitted.stamp != tree.stamp) {
+      const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
+      fitted = {tree.stamp, slot, slot.start + w.duration};
+    }
+    if (best < 0 || fitted.finish < best_end || (fitted.finish == best_end && w.order < best)) {
+      best = w.order;
+      best_from = w.from;
+      best_channel = w.channel;
+      best_end = fitted.finish;
+      best_slot = fitted.slot;
+    }
+  }
+  ways_.resize(base);
+  if (best < 0 || loses(best_end)) {
+    lost_[idx(y)] = visit_now_;
+    return kLost;
+  }
+  r = {tree.stamp, best_from, best_channel, 0, 0, best_slot, best_end};
+  return best_end;
+}
+
+bool ContentionBuilder::reached_as_in_tree(const ReachTree& tree, int y) const {
+  if (clean_[idx(y)] == visit_now_) return true;
+  if (clean_[idx(y)] == -visit_now_) return false;
+  const Reach& r = tree.reach[idx(y)];
+  const bool clean = r.stamp == tree.stamp && untouched(r.previous, y) &&
+                     (r.previous == tree.key.from || reached_as_in_tree(tree, r.previous));
+  clean_[idx(y)] = clean ? visit_now_ : -visit_now_;
+  return clean;
+}
+
+double ContentionBuilder::earliest_again(ReachTree& tree, int y) const {
+  // As earliest_at, with the tentative bookings: a processor reached as in the tree keeps
+  // its tree entry (every other way in is no sooner than in the tree, and a tie from a
+  // lower-numbered predecessor would have been the tree's choice); the others' ways are
+  // fitted again (not kept: the tentative bookings change with each evaluation).
+  constexpr double kLost = std::numeric_limits<double>::infinity();
+  if (visit_[idx(y)] == visit_now_) return arrival_[idx(y)];
+  visit_[idx(y)] = visit_now_;
+  if (reached_as_in_tree(tree, y)) {
+    // So are the processors before it on its tree path (route() follows previous_ back).
+    for (int x = y; x != tree.key.from && (x == y || visit_[idx(x)] != visit_now_); x = previous_[idx(x)]) {
+      const Reach& r = tree.reach[idx(x)];
+      visit_[idx(x)] = visit_now_;
+      arrival_[idx(x)] = r.finish;
+      previous_[idx(x)] = r.previous;
+      via_[idx(x)] = {r.channel, r.slot};
+    }
+    return arrival_[idx(y)];
+  }
+  const int u = tree.key.from;
+  const std::size_t base = push_ways_in(tree, y, true), end = ways_.size();
+  int best = -1;
+  double best_end = kLost;
+  for (std::size_t i = base; i < end; ++i) {
+    const WayIn w = ways_[i];
+    auto cannot_win = [&](double bound) {
+      return (best >= 0 && (bound > best_end || (bound == best_end && w.order > best))) || loses(bound);
+    };
+    if (cannot_win(w.bound)) continue;
+    const double at = w.from == u ? tree.key.ready : earliest_again(tree, w.from);
+    if (at == kLost || cannot_win(std::max(at, w.floor) + w.duration)) continue;
+    const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
+    const double f = slot.start + w.duration;
+    if (best < 0 || f < best_end || (f == best_end && w.order < best)) {
+      best = w.order;
+      best_end = f;
+      previous_[idx(y)] = w.from;
+      via_[idx(y)] = {w.channel, slot};
+    }
+  }
+  ways_.resize(base);
+  if (best >= 0 && loses(best_end)) best_end = kLost;
+  arrival_[idx(y)] = best_end;
+  return best_end;
 }
 
 bool ContentionBuilder::untouched(int x, int y) const {
@@ -356,57 +465,10 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
     }
     return true;
   }
-  // The DP again, where a processor whose tree predecessor is clean and whose tree hop is
-  // untouched keeps its tree entry: every other way in is no sooner than in the tree, and a
-  // tie from a lower-numbered predecessor would have been the tree's choice.
-  const CommCost& cost = problem_.comm;
-  const int distance = cost.hops(u, v);
+  // The DP again, on the tentative bookings too (earliest_again).
+  prepare_least_at(tree, v);
   ++visit_now_;
-  layer_.assign(1, u);
-  clean_[idx(u)] = visit_now_;
-  arrival_[idx(u)] = ready;
-  for (int k = 0; k < distance; ++k) {
-    next_layer_.clear();
-    std::sort(layer_.begin(), layer_.end());
-    for (int x : layer_)
-      for (const Arc& a : router_.arcs(x)) {
-        const int y = a.to;
-        if ((y == v ? 0 : cost.hops(y, v)) != distance - k - 1 || visit_[idx(y)] == visit_now_) continue;
-        visit_[idx(y)] = visit_now_;
-        next_layer_.push_back(y);
-        const Reach& r = reach[idx(y)];
-        if (clean_[idx(r.previous)] == visit_now_ && untouched(r.previous, y)) {
-          clean_[idx(y)] = visit_now_;
-          arrival_[idx(y)] = r.finish;
-          previous_[idx(y)] = r.previous;
-          via_[idx(y)] = {r.channel, r.slot};
-        } else {
-          arrival_[idx(y)] = std::numeric_limits<double>::infinity();
-          previous_[idx(y)] = -1;
-        }
-      }
-    for (int x : layer_)
-      for (const Arc& a : router_.arcs(x)) {
-        const int y = a.to;
-        if (visit_[idx(y)] != visit_now_ || clean_[idx(y)] == visit_now_ ||
-            (y == v ? 0 : cost.hops(y, v)) != distance - k - 1)
-          continue;
-        const double d = hop_duration(a.channel, data);
-        const HopSlot slot = fit_hop(x, y, a.channel, arrival_[idx(x)], d);
-        const double f = slot.start + d;
-        if (previous_[idx(y)] < 0 || f < arrival_[idx(y)]) {
-          arrival_[idx(y)] = f;
-          previous_[idx(y)] = x;
-          via_[idx(y)] = {a.channel, slot};
-        }
-      }
-    std::swap(layer_, next_layer_);
-    if (k + 1 < distance) {
-      double soonest = std::numeric_limits<double>::infinity();
-      for (int y : layer_) soonest = std::min(soonest, arrival_[idx(y)]);
-      if (loses(soonest)) return false;
-    }
-  }
+  if (earliest_again(tree, v) == std::numeric_limits<double>::infinity()) return false;
   for (int y = v; y != u; y = previous_[idx(y)]) {
     const int x = previous_[idx(y)];
     const int channel = router_.arc(x, y)->channel;

@@ -137,7 +137,7 @@ class ContentionBuilder {
   };
   mutable std::vector<Hop> path_;
   mutable std::vector<double> arrival_;
-  mutable std::vector<int> previous_, layer_, next_layer_;
+  mutable std::vector<int> previous_;
   // The reach cache. A message's hop into processor x fits on the committed timetables the
   // same for every candidate processor whose route passes x by the same hops, and the
   // candidates' evaluations of a task (and its placement after them) send the same messages:
@@ -161,27 +161,64 @@ class ContentionBuilder {
     double ready = 0, data = 0;
     std::uint64_t commits = ~std::uint64_t{0};
   };
+  // route: earliest: a hop fitted from a processor whose arrival was final, per link
+  // direction, kept for the later searches of the same tree.
+  struct ArcFit {
+    std::uint32_t stamp = 0;  // == the tree's stamp: fitted for the tree's key
+    HopSlot slot{};
+    double finish = 0;
+  };
+  // route: earliest: per processor z of the tree, bounds from its ports alone (port_bound).
+  struct PortBound {
+    std::uint32_t stamp = 0;  // == the tree's stamp: found for the tree's key
+    double in_start = 0;      // no hop into z starts sooner
+    double arrive = 0;        // the message is at z no sooner
+    double out_start = 0;     // no hop out of z starts sooner
+  };
   struct ReachTree {
     ReachKey key;
     std::uint32_t stamp = 0;
     std::vector<Reach> reach;  // per processor
+    std::vector<ArcFit> arcs;  // per link direction (route: earliest)
+    std::vector<PortBound> ports;  // per processor (route: earliest)
+    double first_start = -1;   // route: earliest: least start of a first hop (-1: not yet known)
   };
   // The tree of a key (a stale one replaced, in turn).
   ReachTree& reach_tree(int u, double ready, double data) const;
-  // Makes the tree hold every processor on the way from u to v (route: engine) or on its
-  // shortest paths (route: earliest).
+  // Makes the tree hold every processor on the way from u to v (route: engine), or v and the
+  // processors its earliest arrival depends on (route: earliest).
   // False when cut short by the cutoff (the tree then holds part of the way).
   bool fill_reach(ReachTree& tree, int u, int v, double ready, double data) const;
-  // route: earliest's DP, one layer: a way into a processor of the next layer (its index
-  // there), from a processor of this one whose arrival is `at`; bound = at + duration.
-  struct WayIn {
-    int slot, from, channel;
-    double at, duration, bound;
+  // route: earliest's DP, evaluated lazily from the destination back (see fill_reach): y's
+  // arrival on the committed timetables (its tree entry, made final), or infinity when it
+  // loses to the cutoff.
+  double earliest_at(ReachTree& tree, int y) const;
+  // The same on the tentative bookings too (route()): y's arrival in arrival_, previous_ and
+  // via_, or infinity when it loses.
+  double earliest_again(ReachTree& tree, int y) const;
+  // Whether y's tree entry holds on the tentative bookings: final, its hop untouched, its
+  // predecessor the sender or such a processor.
+  bool reached_as_in_tree(const ReachTree& tree, int y) const;
+  // The ways into y from its in-neighbours one hop nearer the sender, pushed on ways_ (a
+  // stack shared by the recursion) with a lower bound on each one's end; returns where they
+  // start.
+  std::size_t push_ways_in(ReachTree& tree, int y, bool again) const;
+  struct InArc {
+    int from, channel;
   };
-  mutable std::vector<WayIn> ways_, grouped_ways_;
-  mutable std::vector<int> layer_slot_, way_start_, way_fill_;
-  // Sets the tree's entry of each processor of next_layer_ that has ways_ in: the best of them.
-  void best_ways_in(ReachTree& tree) const;
+  std::vector<std::vector<InArc>> in_arcs_;  // per processor, by sender's index then arc order
+  struct WayIn {
+    int order, from, channel;
+    double duration, floor, bound;  // floor: the hop starts no sooner
+  };
+  mutable std::vector<WayIn> ways_;
+  mutable std::vector<double> least_at_;  // least arrival at each hop count from the sender (0: first start)
+  mutable double least_hop_ = 0;          // the cheapest hop's time, for the message of least_at_
+  // The tree's bounds at z, 1 or more hops from the sender (least_at_ prepared for the tree).
+  const PortBound& port_bound(ReachTree& tree, int z) const;
+  // Fills least_at_ for a message of `data` leaving u at `ready` towards v: no waiting, every
+  // hop at the cheapest link's time, added up as the hops' ends are.
+  void prepare_least_at(ReachTree& tree, int v) const;
   // Whether the tentative bookings leave the resources of a hop x->y alone.
   bool untouched(int x, int y) const;
   mutable std::array<ReachTree, 4> trees_;  // a task's inputs: at most 3 in the generated graphs
@@ -189,7 +226,7 @@ class ContentionBuilder {
   mutable std::uint32_t reach_stamp_ = 0, reach_versions_ = 0;
   mutable std::uint64_t commits_ = 0;  // committed bookings: a change makes the trees stale
   mutable std::vector<Tentative> overlay_aside_;  // fill_reach puts the tentative bookings here
-  mutable std::vector<int> visit_, clean_;       // the DPs: a processor's layer; as in the tree
+  mutable std::vector<int> visit_, clean_, lost_;  // the DPs: evaluated; as in the tree (or not: -); lost
   mutable std::vector<std::uint32_t> marked_;   // an end of a tentative hop, if == mark_now_
   mutable std::uint32_t mark_now_ = 1;
   mutable int visit_now_ = 0;
@@ -197,7 +234,7 @@ class ContentionBuilder {
     int channel = -1;
     HopSlot slot{};
   };
-  mutable std::vector<Via> via_;  // route()'s DP: each processor's way in
+  mutable std::vector<Via> via_;  // the searches: each processor's way in
   mutable std::vector<std::pair<double, int>> inputs_;  // (producer finish, edge)
   // Scratch of data_ready_bounds: per input, its sender and producer's finish, data, least hop
   // time (shrunk by the rounding margin) and the earliest start of its first hop at the

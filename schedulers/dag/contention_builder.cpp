@@ -209,6 +209,7 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
         break;
       }
     }
+    alone_arrival_ = at;
   } else {
     // Earliest arrival over every shortest path, layer by layer from u: a hop that may leave
     // later never ends sooner (earliest fits are monotone in the ready time), so the best
@@ -249,6 +250,7 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
         soonest = std::min(soonest, reach[idx(y)].finish);
       }
       std::swap(layer_, next_layer_);
+      alone_arrival_ = soonest;  // the layer of v last: v's own arrival
       if (k + 1 < distance && loses(soonest)) {
         whole = false;
         break;
@@ -312,7 +314,11 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
   // processor between two of them, the first ending before the second may start), so each
   // hop's fit as the route is chosen is the one book_hop would find as the message is booked.
   ReachTree& tree = reach_tree(u, ready, data);
-  if (!fill_reach(tree, u, v, ready, data)) return false;
+  const bool whole = fill_reach(tree, u, v, ready, data);
+  // Its every hop's fit on the committed bookings is no later with the tentative ones as well,
+  // and no sooner after later bookings: a lasting bound on its arrival, whatever follows.
+  lasting_ready_ = std::max(lasting_ready_, alone_arrival_);
+  if (!whole) return false;
   const std::vector<Reach>& reach = tree.reach;
   path_.clear();
   const bool engine = problem_.options.route == RouteChoice::engine;
@@ -434,6 +440,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // Tentatively even when recording: place() commits the bookings after them all, so that its
   // messages share the reach trees of the evaluations before it (a commit makes them stale).
   tentative_ = true;
+  lasting_ready_ = ready;
   constexpr double kLost = std::numeric_limits<double>::infinity();
   if (loses(ready)) return kLost;
   for (const auto& [leaves, e] : inputs_) {

@@ -57,7 +57,7 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
            : x.start != y.start ? x.start < y.start
                                 : p < q;
   };
-  // Placed, or (with contention) looked at whole: out of the queues (dropped as they come up).
+  // Placed: out of the queues (dropped as they come up).
   std::vector<bool> gone(at(g.size()), false);
   std::vector<double> free(at(procs), 0.0), ready;
   std::vector<Least> least(at(procs));
@@ -83,104 +83,57 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
     double ready;
   };
   std::vector<Looked> looked;
-  // With contention, the tasks looked at whole (below): a heap by their floor (the least start
-  // of any pair of the task, Choice::bound of their last look), each once.
-  struct Whole {
-    Least floor;
-    int task;
-  };
-  auto later_whole = [&](const Whole& x, const Whole& y) { return earlier(y.floor, -1, x.floor, -1); };
-  std::vector<Whole> wholes, looked_whole;
-  auto refresh = [&](int rank) {  // each processor whose least pair was of a task now gone
+  auto refresh = [&](int rank) {  // each processor whose least pair was of a task now placed
     for (int q = 0; q < procs; ++q)
       if (least[at(q)].rank == rank) least[at(q)] = queues.least(q, free[at(q)], gone, live);
   };
-  while (live > 0 || !wholes.empty()) {
+  while (live > 0) {
     Least chosen;
     int p = -1;
     looked.clear();
-    looked_whole.clear();
     for (;;) {
       int q = 0;
       for (int r = 1; r < procs; ++r)
         if (earlier(least[at(r)], r, least[at(q)], q)) q = r;
-      const bool whole_first = !wholes.empty() && (least[at(q)].rank < 0 || earlier(wholes.front().floor, -1, least[at(q)], q));
-      if (p >= 0 && !(whole_first ? earlier(wholes.front().floor, -1, chosen, p) : earlier(least[at(q)], q, chosen, p)))
-        break;  // no bound left below the pick
+      if (p >= 0 && !earlier(least[at(q)], q, chosen, p)) break;  // no bound left below the pick
       if (exact) {
         chosen = least[at(q)];
         p = q;
         break;
       }
-      int t = -1;
-      if (whole_first) {
-        t = wholes.front().task;
-        std::pop_heap(wholes.begin(), wholes.end(), later_whole);
-        wholes.pop_back();
-      } else {
-        const detail::ProcessorQueues::Taken taken = queues.take(q, free[at(q)], gone, live);
-        least[at(q)] = queues.least(q, free[at(q)], gone, live);
-        // A pair held twice (processor_queues.hpp) is evaluated once.
-        if (std::any_of(looked.begin(), looked.end(),
-                        [&](const Looked& l) { return l.processor == q && l.rank == taken.rank; }))
-          continue;
-        const int u = task_of[at(taken.rank)];
-        int remote = 0;
-        for (int e : g.in_edges(u)) remote += b.placement(g.edge(e).from).processor != q;
-        if (remote <= 1) {
-          // Once a pair is known, the evaluation stops where it cannot go before it (its value
-          // start - offset is computed as the cutoff's key + add is); a task's own pairs of
-          // equal value go by start, so only another task's ties lose.
-          const double start = p < 0 ? b.earliest_start(u, q)
-                                     : b.earliest_start_within(u, q, chosen.value, -offset(u), taken.rank > chosen.rank);
-          // With a single message to book, the evaluation is itself a bound that later
-          // placements only raise: each hop's earliest fit is no sooner on more bookings and
-          // from a later ready time, and the earliest route's least arrival over the paths too.
-          const bool stopped = start == std::numeric_limits<double>::infinity();
-          looked.push_back({q, taken.rank, stopped ? taken.ready : start});
-          const Least pair{start - offset(u), taken.rank, start};
-          if (p < 0 || earlier(pair, q, chosen, p)) {
-            chosen = pair;
-            p = q;
-          }
-          continue;
-        }
-        // Several messages to book: a message booked after another fits around that one's
-        // tentative hops, which a placement may move later and so free, so the evaluation is
-        // no bound; and the cheap bounds of such pairs stay loose while the links are busy.
-        // The task leaves the queues and is looked at whole from now on (best_processor: its
-        // best pair, from bounds of every processor and a few evaluations), as before these
-        // queues, by its floor.
-        gone[at(u)] = true;
-        --live;
-        refresh(taken.rank);
-        t = u;
-      }
-      const ScheduleBuilder::Choice c = b.best_processor(t, false, false);
-      looked_whole.push_back({Least{c.bound - offset(t), rank_of[at(t)], c.bound}, t});
-      const Least pair{c.start - offset(t), rank_of[at(t)], c.start};
-      if (p < 0 || earlier(pair, c.processor, chosen, p)) {
+      const detail::ProcessorQueues::Taken taken = queues.take(q, free[at(q)], gone, live);
+      least[at(q)] = queues.least(q, free[at(q)], gone, live);
+      // A pair held twice (processor_queues.hpp) is evaluated once.
+      if (std::any_of(looked.begin(), looked.end(),
+                      [&](const Looked& l) { return l.processor == q && l.rank == taken.rank; }))
+        continue;
+      const int u = task_of[at(taken.rank)];
+      // Once a pair is known, the evaluation stops where it cannot go before it (its value
+      // start - offset is computed as the cutoff's key + add is); a task's own pairs of equal
+      // value go by start, so only another task's ties lose.
+      const double start = p < 0 ? b.earliest_start(u, q)
+                                 : b.earliest_start_within(u, q, chosen.value, -offset(u), taken.rank > chosen.rank);
+      // The pair goes back with a bound that later placements leave one: each message's
+      // arrival on the bookings as they are, alone (lasting_start_bound). With one message
+      // that is the evaluated start itself. With several, a message fitted around another's
+      // tentative hops comes sooner once a placement moves that one, so the start is no bound.
+      looked.push_back({q, taken.rank, std::max(taken.ready, b.lasting_start_bound(u, q))});
+      const Least pair{start - offset(u), taken.rank, start};
+      if (p < 0 || earlier(pair, q, chosen, p)) {
         chosen = pair;
-        p = c.processor;
+        p = q;
       }
     }
     const int t = task_of[at(chosen.rank)];
     b.place(t, p, chosen.start);
-    if (!gone[at(t)]) {
-      gone[at(t)] = true;
-      --live;
-    }
+    gone[at(t)] = true;
+    --live;
     free[at(p)] = b.processor_ready(p);
     queues.freed(p, free[at(p)], gone);
     for (const Looked& l : looked)
       if (!gone[at(task_of[at(l.rank)])]) {
         queues.add_one(l.processor, l.rank, l.ready, free[at(l.processor)]);
         offer(l.processor, l.rank, l.ready);
-      }
-    for (const Whole& w : looked_whole)
-      if (w.task != t) {
-        wholes.push_back(w);
-        std::push_heap(wholes.begin(), wholes.end(), later_whole);
       }
     least[at(p)] = queues.least(p, free[at(p)], gone, live);
     refresh(chosen.rank);

@@ -55,6 +55,7 @@ void ProcessorQueues::add_one(int q, int rank, double ready, double free) {
 }
 
 ProcessorQueues::Taken ProcessorQueues::take(int q, double free, const std::vector<bool>& placed, std::size_t live) {
+  taken_ = true;
   const Least l = least(q, free, placed, live);
   const auto at = static_cast<std::size_t>(q);
   if (!now_[at].empty() && now_[at].front() == l.rank && l.start == free) {
@@ -89,8 +90,11 @@ void ProcessorQueues::compact(int q, double free, const std::vector<bool>& place
   // the heaps past the limit above, each least() then compacting again. Of a task's copies in
   // later_ the one of latest ready stays (each is a lower bound: the tightest); in arrive_ the
   // one of earliest ready, the one that moves it to now_ first, when the copies would have.
-  std::sort(now_[at].begin(), now_[at].end());
-  now_[at].erase(std::unique(now_[at].begin(), now_[at].end()), now_[at].end());
+  // Without take() (the free model) no pair is put back: the sorts are skipped.
+  if (taken_) {
+    std::sort(now_[at].begin(), now_[at].end());
+    now_[at].erase(std::unique(now_[at].begin(), now_[at].end()), now_[at].end());
+  }
   std::erase_if(now_[at], gone);
   std::make_heap(now_[at].begin(), now_[at].end(), std::greater<int>());
   auto one_each = [&](std::vector<Later>& heap, bool latest) {
@@ -101,11 +105,11 @@ void ProcessorQueues::compact(int q, double free, const std::vector<bool>& place
                heap.end());
   };
   std::erase_if(later_[at], [&](const Later& e) { return gone(e.rank) || e.ready <= free; });
-  if (!arrive_.empty()) one_each(later_[at], true);
+  if (taken_ && !arrive_.empty()) one_each(later_[at], true);
   std::make_heap(later_[at].begin(), later_[at].end(), later_by_value<Later, Later>);
   if (!arrive_.empty()) {
     std::erase_if(arrive_[at], [&](const Later& e) { return gone(e.rank); });
-    one_each(arrive_[at], false);
+    if (taken_) one_each(arrive_[at], false);
     std::make_heap(arrive_[at].begin(), arrive_[at].end(), later_by_ready<Later, Later>);
   }
 }

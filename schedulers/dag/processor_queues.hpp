@@ -68,6 +68,7 @@ class ProcessorQueues {
   // With offsets, the order of later_ is not that of dr: the same tasks by (dr, rank) too,
   // to move them when the free time passes dr. Without, later_ serves (value == dr).
   std::vector<std::vector<Later>> arrive_;
+  bool taken_ = false;  // whether take() was used: only then can a pair be held more than twice
 };
 
 }  // namespace mpnsim::detail

@@ -114,10 +114,11 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
   std::vector<bool> gone(at(g.size()), false);
   std::vector<double> free(at(procs), 0.0), ready;
   std::vector<Least> least(at(procs));
-  // The processors in a tree of minima by their least pairs (a leaf each, the earlier index
-  // winning a tie as a scan in index order would): the least of them at the root, a change of
-  // one in log P. (A scan of every processor for each pair taken out was a quarter of
-  // DLS-pairs' time at z = 1, with some 700 pairs taken out a step on the 8-cube.)
+  // With contention, the processors in a tree of minima by their least pairs (a leaf each, the
+  // earlier index winning a tie as a scan in index order would): the least of them at the root,
+  // a change of one in log P. (A scan of every processor for each pair taken out was a quarter
+  // of DLS-pairs' time at z = 1, with some 700 pairs taken out a step on the 8-cube.) The free
+  // model takes one pair a step: there a scan costs no more than keeping the tree.
   std::size_t leaves = 1;
   while (leaves < at(procs)) leaves *= 2;
   std::vector<int> winner(2 * leaves, -1);
@@ -126,11 +127,13 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
     return earlier(least[at(y)], y, least[at(x)], x) ? y : x;
   };
   auto rebuild = [&] {
+    if (exact) return;
     for (std::size_t i = leaves - 1; i >= 1; --i) winner[i] = match(winner[2 * i], winner[2 * i + 1]);
   };
   for (int q = 0; q < procs; ++q) winner[leaves + at(q)] = q;
   rebuild();
   auto changed = [&](int q) {
+    if (exact) return;
     for (std::size_t i = (leaves + at(q)) / 2; i >= 1; i /= 2) winner[i] = match(winner[2 * i], winner[2 * i + 1]);
   };
   auto set_least = [&](int q, const Least& l) {
@@ -179,7 +182,12 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
     looked.clear();
     step_pairs.clear();
     for (;;) {
-      const int q = winner[1];
+      int q = winner[1];
+      if (exact) {
+        q = 0;
+        for (int r = 1; r < procs; ++r)
+          if (earlier(least[at(r)], r, least[at(q)], q)) q = r;
+      }
       if (p >= 0 && !earlier(least[at(q)], q, chosen, p)) break;  // no bound left below the pick
       if (exact) {
         chosen = least[at(q)];

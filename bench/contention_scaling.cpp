@@ -2,10 +2,11 @@
 // beside comm: free, per size, and the exponent of the time fitted against the task count (issue #41).
 //
 // Usage: contention_scaling [--schedulers heft,dls,bsa,etf,dls-pairs] [--routes engine,earliest]
-//                           [--sizes 1000,10000,100000] [--dim 8] [--ports 1] [--repeat 3]
+//                           [--sizes 1000,10000,100000] [--dim 8] [--ports 1] [--repeat 3] [--z 0.1]
 //
 // Each row schedules one random graph of thesis §6.4 (degrees at most 3, works and data on 1..10,
-// seed 2024) on a hypercube of z = 0.1 (E/C about 10) whose processors have a co-processor and
+// seed 2024) on a hypercube of z = 0.1 (E/C about 10; --z 1 gives E/C about 1, the ratio
+// `mpnsim dag` takes by default) whose processors have a co-processor and
 // `--ports` send and receive ports (0: every port), once with each communication model; the times
 // are the best of `--repeat` runs of the scheduler alone in CPU time of the process (graph,
 // machine and route tables built once, outside the timing). The exponent is the least-squares slope of log(time) against
@@ -80,6 +81,7 @@ double fitted_exponent(const std::vector<double>& x, const std::vector<double>& 
 int main(int argc, char** argv) {
   std::string schedulers = "heft,dls,bsa,etf,dls-pairs", routes = "engine,earliest", sizes = "1000,10000,100000";
   int dim = 8, ports = 1, repeat = 3;
+  double z = 0.1;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (i + 1 >= argc) {
@@ -93,6 +95,7 @@ int main(int argc, char** argv) {
     else if (a == "--dim") dim = std::atoi(v);
     else if (a == "--ports") ports = std::atoi(v);
     else if (a == "--repeat") repeat = std::max(1, std::atoi(v));
+    else if (a == "--z") z = std::atof(v);
     else {
       std::fprintf(stderr, "contention_scaling: unknown option %s\n", a.c_str());
       return 2;
@@ -101,10 +104,10 @@ int main(int argc, char** argv) {
   const Topology topology = hypercube(dim);
   const int port_count = ports <= 0 ? kAllPorts : ports;
   const MachineSpec machine = uniform_machine(topology.size(), topology.links(), topology.directed(),
-                                              ProcessorSpec{1.0, true, port_count, port_count}, 0.1, 0.0);
+                                              ProcessorSpec{1.0, true, port_count, port_count}, z, 0.0);
   const CommCost comm(machine);
-  std::printf("%s, %s ports, z = 0.1, best of %d (CPU seconds of the scheduler alone)\n", topology.name().c_str(),
-              ports <= 0 ? "all" : std::to_string(ports).c_str(), repeat);
+  std::printf("%s, %s ports, z = %g, best of %d (CPU seconds of the scheduler alone)\n", topology.name().c_str(),
+              ports <= 0 ? "all" : std::to_string(ports).c_str(), z, repeat);
   std::printf("%-10s %-9s %8s %10s %10s %7s %12s\n", "scheduler", "route", "tasks", "free", "contention", "ratio",
               "makespan");
   std::vector<TaskGraph> graphs;

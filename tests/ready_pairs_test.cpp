@@ -2,7 +2,9 @@
 // ready task on every processor at each step, in both communication models.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "dag_test_support.hpp"
@@ -130,6 +132,77 @@ TEST(ReadyPairs, ContentionPicksAsLookingAtEveryReadyPair) {
     if (seed % 2 == 0) p.options.route = RouteChoice::earliest;
     for (const Rule rule : {Rule::etf, Rule::dls_pairs, Rule::minmin, Rule::maxmin})
       expect_same(every_ready_pair(p, rule), scheduled(p, rule), fmt::format("{} seed {}", name_of(rule), seed));
+  }
+}
+
+TEST(ReadyPairs, ContentionWithSeveralMessagesPicksAsLookingAtEveryReadyPair) {
+  // E/C 1 and above on one port: most tasks have two or three messages from other processors,
+  // whose pairs go back to the queues with lasting_start_bound (each message's arrival alone).
+  for (std::uint64_t seed = 11; seed <= 16; ++seed) {
+    const ProblemBox box = wide_box(seed % 2 == 0 ? 3 : 4, seed, 100, seed % 3 == 0 ? 2 : 1, seed % 4 != 0);
+    DagProblem p = box.problem();
+    p.options.model = CommModel::contention;
+    if (seed % 2 == 1) p.options.route = RouteChoice::earliest;
+    for (const Rule rule : {Rule::etf, Rule::dls_pairs})
+      expect_same(every_ready_pair(p, rule), scheduled(p, rule), fmt::format("{} seed {}", name_of(rule), seed));
+  }
+}
+
+TEST(ReadyPairs, LastingStartBoundsHoldAfterLaterPlacements) {
+  // Placing ETF's way, each step: every ready task's bound on every processor (after an
+  // evaluation with a cutoff for some, where it stops early) is at most its start now, and at
+  // most its start after every later placement; the loop relies on both.
+  for (std::uint64_t seed = 21; seed <= 28; ++seed) {
+    const ProblemBox box = wide_box(3, seed, 70, seed % 3 == 0 ? kAllPorts : 1, seed % 4 != 1);
+    DagProblem p = box.problem();
+    p.options.model = CommModel::contention;
+    if (seed % 2 == 0) p.options.route = RouteChoice::earliest;
+    const auto at = [](int x) { return static_cast<std::size_t>(x); };
+    const int procs = p.processors();
+    ScheduleBuilder b(p, "lasting");
+    std::vector<int> waiting(at(p.graph.size())), ready;
+    std::vector<double> lasting(at(p.graph.size() * procs), 0.0);  // per (task, processor): the largest bound given
+    for (int t = 0; t < p.graph.size(); ++t)
+      if ((waiting[at(t)] = static_cast<int>(p.graph.in_edges(t).size())) == 0) ready.push_back(t);
+    int stopped = 0, several = 0;
+    while (!ready.empty()) {
+      std::size_t pick = 0;
+      ScheduleBuilder::Choice best;
+      for (std::size_t i = 0; i < ready.size(); ++i) {
+        const int t = ready[i];
+        for (int q = 0; q < procs; ++q) {
+          int remote = 0;  // messages to book
+          for (int e : p.graph.in_edges(t)) remote += b.placement(p.graph.edge(e).from).processor != q;
+          const double start = b.earliest_start(t, q);
+          double& bound = lasting[at(t * procs + q)];
+          ASSERT_GE(start, bound) << "seed " << seed << " task " << t << " on " << q << ", a bound given before";
+          const double now = b.lasting_start_bound(t, q);
+          ASSERT_LE(now, start) << "seed " << seed << " task " << t << " on " << q;
+          bound = std::max(bound, now);
+          several += remote > 1;
+          // Stopped halfway (a cutoff below the start): still a bound.
+          const double cut = b.earliest_start_within(t, q, 0.5 * start, 0, false);
+          if (cut == std::numeric_limits<double>::infinity()) {
+            ++stopped;
+            const double partial = b.lasting_start_bound(t, q);
+            ASSERT_LE(partial, start) << "seed " << seed << " task " << t << " on " << q << ", stopped";
+            bound = std::max(bound, partial);
+          }
+        }
+        const ScheduleBuilder::Choice c = b.best_processor(t, false, false);
+        if (i == 0 || c.start < best.start) {
+          pick = i;
+          best = c;
+        }
+      }
+      const int t = ready[pick];
+      ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(pick));
+      b.place(t, best.processor, best.start);
+      for (int e : p.graph.out_edges(t))
+        if (--waiting[at(p.graph.edge(e).to)] == 0) ready.push_back(p.graph.edge(e).to);
+    }
+    EXPECT_GT(stopped, 0) << "seed " << seed;
+    EXPECT_GT(several, 0) << "seed " << seed;
   }
 }
 

@@ -57,6 +57,7 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   visit_.assign(idx(n), 0);
   clean_.assign(idx(n), 0);
   lost_.assign(idx(n), 0);
+  lost_at_.assign(idx(n), 0);
   in_arcs_.resize(idx(n));
   for (int p = 0; p < n; ++p)
     for (const Arc& a : router_.arcs(p)) in_arcs_[idx(a.to)].push_back({p, a.channel});
@@ -215,6 +216,7 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
         break;
       }
     }
+    alone_arrival_ = at;
   } else {
     // Earliest arrival over every shortest path from u to v: a hop that may leave later never
     // ends sooner (earliest fits are monotone in the ready time), so the best arrival at each
@@ -224,7 +226,9 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
     // processor only when a way from it may still win (earliest_at).
     prepare_least_at(tree, v);
     ++visit_now_;
-    whole = earliest_at(tree, v) != std::numeric_limits<double>::infinity();
+    const double arrival = earliest_at(tree, v);
+    whole = arrival != std::numeric_limits<double>::infinity();
+    alone_arrival_ = whole ? arrival : lost_at_[idx(v)];  // v's arrival, or where the search proved it loses
   }
   std::swap(overlay_, overlay_aside_);
   return whole;
@@ -324,14 +328,26 @@ double ContentionBuilder::earliest_at(ReachTree& tree, int y) const {
   int best = -1, best_from = -1, best_channel = -1;
   double best_end = kLost;
   HopSlot best_slot{};
+  // The least end any way may still have, for when y loses: lost_at_ (a bound that lasts, as
+  // every figure here is on the committed bookings, for ETF and DLS-pairs' put-back pairs).
+  // A way passed over for the best found ends no sooner than it; any other, no sooner than the
+  // bound it was passed over for (a lost sender's lost_at_ in place of its arrival).
+  double least_end = kLost;
   for (std::size_t i = base; i < end; ++i) {
     const WayIn w = ways_[i];  // a copy: the recursion below grows ways_
     auto cannot_win = [&](double bound) {
-      return (best >= 0 && (bound > best_end || (bound == best_end && w.order > best))) || loses(bound);
+      if (best >= 0 && (bound > best_end || (bound == best_end && w.order > best))) return true;
+      if (!loses(bound)) return false;
+      least_end = std::min(least_end, bound);
+      return true;
     };
     if (cannot_win(w.bound)) continue;
     const double at = w.from == u ? tree.key.ready : earliest_at(tree, w.from);
-    if (at == kLost || cannot_win(std::max(at, w.floor) + w.duration)) continue;
+    if (at == kLost) {
+      least_end = std::min(least_end, std::max(lost_at_[idx(w.from)], w.floor) + w.duration);
+      continue;
+    }
+    if (cannot_win(std::max(at, w.floor) + w.duration)) continue;
     ArcFit& fitted = tree.arcs[idx(w.channel)];
     if (fitted.stamp != tree.stamp) {
       const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
@@ -348,6 +364,7 @@ double ContentionBuilder::earliest_at(ReachTree& tree, int y) const {
   ways_.resize(base);
   if (best < 0 || loses(best_end)) {
     lost_[idx(y)] = visit_now_;
+    lost_at_[idx(y)] = std::min(least_end, best_end);
     return kLost;
   }
   r = {tree.stamp, best_from, best_channel, 0, 0, best_slot, best_end};
@@ -421,7 +438,11 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
   // processor between two of them, the first ending before the second may start), so each
   // hop's fit as the route is chosen is the one book_hop would find as the message is booked.
   ReachTree& tree = reach_tree(u, ready, data);
-  if (!fill_reach(tree, u, v, ready, data)) return false;
+  const bool whole = fill_reach(tree, u, v, ready, data);
+  // Its every hop's fit on the committed bookings is no later with the tentative ones as well,
+  // and no sooner after later bookings: a lasting bound on its arrival, whatever follows.
+  lasting_ready_ = std::max(lasting_ready_, alone_arrival_);
+  if (!whole) return false;
   const std::vector<Reach>& reach = tree.reach;
   path_.clear();
   const bool engine = problem_.options.route == RouteChoice::engine;
@@ -496,6 +517,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
   // Tentatively even when recording: place() commits the bookings after them all, so that its
   // messages share the reach trees of the evaluations before it (a commit makes them stale).
   tentative_ = true;
+  lasting_ready_ = ready;
   constexpr double kLost = std::numeric_limits<double>::infinity();
   if (loses(ready)) return kLost;
   for (const auto& [leaves, e] : inputs_) {

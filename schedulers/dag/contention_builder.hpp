@@ -45,6 +45,11 @@ class ContentionBuilder {
   // cutoff: an evaluation that cannot beat the best so far stops at the first message or hop
   // whose end already says so. Where it does not stop, the same start as start_from.
   double start_from(int task, int p, double not_before, const Cutoff& cutoff) const;
+  // For the last data_ready or start_from: a time no later than its data-ready time that later
+  // bookings leave so, each message's arrival on the committed bookings alone (as far as it was
+  // followed before a cutoff stopped it); the tentative hops of the task's other messages,
+  // which a placement may move, are not counted.
+  double lasting_data_ready() const { return lasting_ready_; }
   // For every processor p, a time no later than data_ready(task, p), cheap: each message's
   // route without waiting on links (the engine's route delay, or with route: earliest the
   // fewest hops at the cheapest link), after the earliest idle time of the sender's send port
@@ -122,6 +127,8 @@ class ContentionBuilder {
   mutable bool tentative_ = false;
   mutable double depart_floor_ = 0;  // set_departure_floor
   mutable Cutoff cutoff_;            // of the start_from under way (none: the default)
+  mutable double lasting_ready_ = 0;  // lasting_data_ready
+  mutable double alone_arrival_ = 0;  // fill_reach: its message's arrival (or where it stopped), committed bookings alone
   // Whether a data-ready time of at least t makes the evaluation lose to cutoff_: the start is
   // no sooner, and adding keeps the order in floating point.
   bool loses(double t) const {
@@ -227,6 +234,7 @@ class ContentionBuilder {
   mutable std::uint64_t commits_ = 0;  // committed bookings: a change makes the trees stale
   mutable std::vector<Tentative> overlay_aside_;  // fill_reach puts the tentative bookings here
   mutable std::vector<int> visit_, clean_, lost_;  // the DPs: evaluated; as in the tree (or not: -); lost
+  mutable std::vector<double> lost_at_;  // earliest_at: a lost processor's arrival is no sooner
   mutable std::vector<std::uint32_t> marked_;   // an end of a tentative hop, if == mark_now_
   mutable std::uint32_t mark_now_ = 1;
   mutable int visit_now_ = 0;

@@ -55,6 +55,7 @@ void ProcessorQueues::add_one(int q, int rank, double ready, double free) {
 }
 
 ProcessorQueues::Taken ProcessorQueues::take(int q, double free, const std::vector<bool>& placed, std::size_t live) {
+  taken_ = true;
   const Least l = least(q, free, placed, live);
   const auto at = static_cast<std::size_t>(q);
   if (!now_[at].empty() && now_[at].front() == l.rank && l.start == free) {
@@ -83,22 +84,46 @@ void ProcessorQueues::freed(int q, double free, const std::vector<bool>& placed)
 void ProcessorQueues::compact(int q, double free, const std::vector<bool>& placed) {
   const auto at = static_cast<std::size_t>(q);
   auto gone = [&](int rank) { return placed[static_cast<std::size_t>(task_of_[static_cast<std::size_t>(rank)])]; };
+  // Besides placed tasks, the copies of a pair put back (add_one) more than once: the caller
+  // puts a pair back after each look without taking its older entries out (a heap cannot), so
+  // a task looked at again and again fills q's heaps with its copies, and left there they kept
+  // the heaps past the limit above, each least() then compacting again. Of a task's copies in
+  // later_ the one of latest ready stays (each is a lower bound: the tightest); in arrive_ the
+  // one of earliest ready, the one that moves it to now_ first, when the copies would have.
+  // Without take() (the free model) no pair is put back: the sorts are skipped.
+  if (taken_) {
+    std::sort(now_[at].begin(), now_[at].end());
+    now_[at].erase(std::unique(now_[at].begin(), now_[at].end()), now_[at].end());
+  }
   std::erase_if(now_[at], gone);
   std::make_heap(now_[at].begin(), now_[at].end(), std::greater<int>());
+  auto one_each = [&](std::vector<Later>& heap, bool latest) {
+    std::sort(heap.begin(), heap.end(), [&](const Later& a, const Later& b) {
+      return a.rank != b.rank ? a.rank < b.rank : latest ? a.ready > b.ready : a.ready < b.ready;
+    });
+    heap.erase(std::unique(heap.begin(), heap.end(), [](const Later& a, const Later& b) { return a.rank == b.rank; }),
+               heap.end());
+  };
   std::erase_if(later_[at], [&](const Later& e) { return gone(e.rank) || e.ready <= free; });
+  if (taken_ && !arrive_.empty()) one_each(later_[at], true);
   std::make_heap(later_[at].begin(), later_[at].end(), later_by_value<Later, Later>);
   if (!arrive_.empty()) {
     std::erase_if(arrive_[at], [&](const Later& e) { return gone(e.rank); });
+    if (taken_) one_each(arrive_[at], false);
     std::make_heap(arrive_[at].begin(), arrive_[at].end(), later_by_ready<Later, Later>);
   }
+}
+
+std::size_t ProcessorQueues::held(int q) const {
+  const auto at = static_cast<std::size_t>(q);
+  return now_[at].size() + later_[at].size() + (arrive_.empty() ? 0 : arrive_[at].size());
 }
 
 ProcessorQueues::Least ProcessorQueues::least(int q, double free, const std::vector<bool>& placed, std::size_t live) {
   const auto at = static_cast<std::size_t>(q);
   // Each ready task is in each processor's heaps once or twice (later_ and arrive_); past
   // a few times that, most entries are placed tasks: drop them all, in time linear in the heaps.
-  const std::size_t held = now_[at].size() + later_[at].size() + (arrive_.empty() ? 0 : arrive_[at].size());
-  if (held > 4 * live + 64) compact(q, free, placed);
+  if (held(q) > 4 * live + 64) compact(q, free, placed);
   auto gone = [&](int rank) { return placed[static_cast<std::size_t>(task_of_[static_cast<std::size_t>(rank)])]; };
   std::vector<int>& now = now_[at];
   while (!now.empty() && gone(now.front())) pop(now, std::greater<int>());

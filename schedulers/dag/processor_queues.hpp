@@ -41,14 +41,18 @@ class ProcessorQueues {
   // For bounds rather than times (the contention-aware loop): takes q's least pair out (as
   // least() finds it) and returns its rank and data-ready time; add_one puts a pair back. With
   // offsets, a pair taken from the second heap leaves its copy in the order of dr behind, which
-  // may later put it in the first heap too: a pair may then be held twice, each copy with a
-  // lower bound of its own, the caller seeing it twice.
+  // may later put it in the first heap too: a pair may then be held twice or more (once per
+  // add_one since the heaps were last compacted), each copy with a lower bound of its own, the
+  // caller seeing it more than once. Compacting keeps one copy of each in each heap.
   struct Taken {
     int rank;
     double ready;
   };
   Taken take(int q, double free, const std::vector<bool>& placed, std::size_t live);
   void add_one(int q, int rank, double ready, double free);
+  // The entries q's heaps hold, placed tasks and copies included (for tests: within a few
+  // times the ready tasks, however often pairs are put back).
+  std::size_t held(int q) const;
 
  private:
   struct Later {
@@ -64,6 +68,7 @@ class ProcessorQueues {
   // With offsets, the order of later_ is not that of dr: the same tasks by (dr, rank) too,
   // to move them when the free time passes dr. Without, later_ serves (value == dr).
   std::vector<std::vector<Later>> arrive_;
+  bool taken_ = false;  // whether take() was used: only then can a pair be held more than twice
 };
 
 }  // namespace mpnsim::detail

@@ -2,6 +2,7 @@
 #include "schedulers/dag/ready_pairs.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <utility>
@@ -18,6 +19,59 @@ namespace {
 struct ReadyEntry {
   ReadyPair pair;
   double bound;
+};
+
+// The (processor, task rank) pairs evaluated in one step of the contention-aware loop, to
+// evaluate a pair held twice only once: open addressing, emptied by a new generation rather
+// than by clearing. (A scan of the step's list was about a fifth of DLS-pairs' time at z = 1,
+// where a step evaluates hundreds of pairs.)
+class StepPairs {
+ public:
+  // Whether (q, rank) was not in yet; it is now.
+  bool insert(int q, int rank) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(rank)) << 32) |
+                              static_cast<std::uint32_t>(q);
+    for (std::size_t i = slot_of(key);; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& s = slots_[i];
+      if (s.generation != generation_) {
+        s = {key, generation_};
+        ++size_;
+        return true;
+      }
+      if (s.key == key) return false;
+    }
+  }
+  void clear() {
+    ++generation_;
+    size_ = 0;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint64_t generation = 0;
+  };
+  std::size_t slot_of(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & (slots_.size() - 1);
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() < 64 ? 128 : 2 * slots_.size());
+    old.swap(slots_);
+    const std::uint64_t kept = generation_;
+    ++generation_;  // the new slots (generation 0) are all empty
+    size_ = 0;
+    for (const Slot& s : old)
+      if (s.generation == kept) {
+        std::size_t i = slot_of(s.key);
+        while (slots_[i].generation == generation_) i = (i + 1) & (slots_.size() - 1);
+        slots_[i] = {s.key, generation_};
+        ++size_;
+      }
+  }
+  std::vector<Slot> slots_;
+  std::uint64_t generation_ = 1;
+  std::size_t size_ = 0;
 };
 
 // The loop of a start-keyed least_key_first order (ETF, DLS-pairs), by ProcessorQueues. The
@@ -57,21 +111,56 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
            : x.start != y.start ? x.start < y.start
                                 : p < q;
   };
-  // Placed, or (with contention) looked at whole: out of the queues (dropped as they come up).
+  // Placed: out of the queues (dropped as they come up).
   std::vector<bool> gone(at(g.size()), false);
   std::vector<double> free(at(procs), 0.0), ready;
   std::vector<Least> least(at(procs));
+  // With contention, the processors in a tree of minima by their least pairs (a leaf each, the
+  // earlier index winning a tie as a scan in index order would): the least of them at the root,
+  // a change of one in log P. (A scan of every processor for each pair taken out was a quarter
+  // of DLS-pairs' time at z = 1, with some 700 pairs taken out a step on the 8-cube.) The free
+  // model takes one pair a step: there a scan costs no more than keeping the tree.
+  std::size_t leaves = 1;
+  while (leaves < at(procs)) leaves *= 2;
+  std::vector<int> winner(2 * leaves, -1);
+  auto match = [&](int x, int y) {
+    if (x < 0 || y < 0) return x < 0 ? y : x;
+    return earlier(least[at(y)], y, least[at(x)], x) ? y : x;
+  };
+  auto rebuild = [&] {
+    if (exact) return;
+    for (std::size_t i = leaves - 1; i >= 1; --i) winner[i] = match(winner[2 * i], winner[2 * i + 1]);
+  };
+  for (int q = 0; q < procs; ++q) winner[leaves + at(q)] = q;
+  rebuild();
+  auto changed = [&](int q) {
+    if (exact) return;
+    for (std::size_t i = (leaves + at(q)) / 2; i >= 1; i /= 2) winner[i] = match(winner[2 * i], winner[2 * i + 1]);
+  };
+  auto set_least = [&](int q, const Least& l) {
+    least[at(q)] = l;
+    changed(q);
+  };
   std::size_t live = 0;
-  auto offer = [&](int q, int rank, double data_ready) {  // a pair (back) in q's queues
+  auto offer_quietly = [&](int q, int rank, double data_ready) {  // a pair (back) in q's queues
     const double start = data_ready <= free[at(q)] ? free[at(q)] : data_ready;
     const Least pair{start - offset(task_of[at(rank)]), rank, start};
-    if (least[at(q)].rank < 0 || earlier(pair, q, least[at(q)], q)) least[at(q)] = pair;
+    if (least[at(q)].rank < 0 || earlier(pair, q, least[at(q)], q)) {
+      least[at(q)] = pair;
+      return true;
+    }
+    return false;
+  };
+  auto offer = [&](int q, int rank, double data_ready) {
+    if (offer_quietly(q, rank, data_ready)) changed(q);
   };
   auto became_ready = [&](int t) {
     b.data_ready_everywhere(t, ready);
     queues.add(rank_of[at(t)], ready, free);
     ++live;
-    for (int q = 0; q < procs; ++q) offer(q, rank_of[at(t)], ready[at(q)]);
+    bool any = false;
+    for (int q = 0; q < procs; ++q) any = offer_quietly(q, rank_of[at(t)], ready[at(q)]) || any;
+    if (any) rebuild();
   };
   std::vector<int> waiting(at(g.size()));
   for (int t = 0; t < g.size(); ++t) {
@@ -83,93 +172,54 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
     double ready;
   };
   std::vector<Looked> looked;
-  // With contention, the tasks looked at whole (below): a heap by their floor (the least start
-  // of any pair of the task, Choice::bound of their last look), each once.
-  struct Whole {
-    Least floor;
-    int task;
-  };
-  auto later_whole = [&](const Whole& x, const Whole& y) { return earlier(y.floor, -1, x.floor, -1); };
-  std::vector<Whole> wholes, looked_whole;
-  auto refresh = [&](int rank) {  // each processor whose least pair was of a task now gone
+  StepPairs step_pairs;
+  auto refresh = [&](int rank) {  // each processor whose least pair was of a task now placed
     for (int q = 0; q < procs; ++q)
-      if (least[at(q)].rank == rank) least[at(q)] = queues.least(q, free[at(q)], gone, live);
+      if (least[at(q)].rank == rank) set_least(q, queues.least(q, free[at(q)], gone, live));
   };
-  while (live > 0 || !wholes.empty()) {
+  while (live > 0) {
     Least chosen;
     int p = -1;
     looked.clear();
-    looked_whole.clear();
+    step_pairs.clear();
     for (;;) {
-      int q = 0;
-      for (int r = 1; r < procs; ++r)
-        if (earlier(least[at(r)], r, least[at(q)], q)) q = r;
-      const bool whole_first = !wholes.empty() && (least[at(q)].rank < 0 || earlier(wholes.front().floor, -1, least[at(q)], q));
-      if (p >= 0 && !(whole_first ? earlier(wholes.front().floor, -1, chosen, p) : earlier(least[at(q)], q, chosen, p)))
-        break;  // no bound left below the pick
+      int q = winner[1];
+      if (exact) {
+        q = 0;
+        for (int r = 1; r < procs; ++r)
+          if (earlier(least[at(r)], r, least[at(q)], q)) q = r;
+      }
+      if (p >= 0 && !earlier(least[at(q)], q, chosen, p)) break;  // no bound left below the pick
       if (exact) {
         chosen = least[at(q)];
         p = q;
         break;
       }
-      int t = -1;
-      if (whole_first) {
-        t = wholes.front().task;
-        std::pop_heap(wholes.begin(), wholes.end(), later_whole);
-        wholes.pop_back();
-      } else {
-        const detail::ProcessorQueues::Taken taken = queues.take(q, free[at(q)], gone, live);
-        least[at(q)] = queues.least(q, free[at(q)], gone, live);
-        // A pair held twice (processor_queues.hpp) is evaluated once.
-        if (std::any_of(looked.begin(), looked.end(),
-                        [&](const Looked& l) { return l.processor == q && l.rank == taken.rank; }))
-          continue;
-        const int u = task_of[at(taken.rank)];
-        int remote = 0;
-        for (int e : g.in_edges(u)) remote += b.placement(g.edge(e).from).processor != q;
-        if (remote <= 1) {
-          // Once a pair is known, the evaluation stops where it cannot go before it (its value
-          // start - offset is computed as the cutoff's key + add is); a task's own pairs of
-          // equal value go by start, so only another task's ties lose.
-          const double start = p < 0 ? b.earliest_start(u, q)
-                                     : b.earliest_start_within(u, q, chosen.value, -offset(u), taken.rank > chosen.rank);
-          // With a single message to book, the evaluation is itself a bound that later
-          // placements only raise: each hop's earliest fit is no sooner on more bookings and
-          // from a later ready time, and the earliest route's least arrival over the paths too.
-          const bool stopped = start == std::numeric_limits<double>::infinity();
-          looked.push_back({q, taken.rank, stopped ? taken.ready : start});
-          const Least pair{start - offset(u), taken.rank, start};
-          if (p < 0 || earlier(pair, q, chosen, p)) {
-            chosen = pair;
-            p = q;
-          }
-          continue;
-        }
-        // Several messages to book: a message booked after another fits around that one's
-        // tentative hops, which a placement may move later and so free, so the evaluation is
-        // no bound; and the cheap bounds of such pairs stay loose while the links are busy.
-        // The task leaves the queues and is looked at whole from now on (best_processor: its
-        // best pair, from bounds of every processor and a few evaluations), as before these
-        // queues, by its floor.
-        gone[at(u)] = true;
-        --live;
-        refresh(taken.rank);
-        t = u;
-      }
-      const ScheduleBuilder::Choice c = b.best_processor(t, false, false);
-      looked_whole.push_back({Least{c.bound - offset(t), rank_of[at(t)], c.bound}, t});
-      const Least pair{c.start - offset(t), rank_of[at(t)], c.start};
-      if (p < 0 || earlier(pair, c.processor, chosen, p)) {
+      const detail::ProcessorQueues::Taken taken = queues.take(q, free[at(q)], gone, live);
+      set_least(q, queues.least(q, free[at(q)], gone, live));
+      // A pair held twice (processor_queues.hpp) is evaluated once.
+      if (!step_pairs.insert(q, taken.rank)) continue;
+      const int u = task_of[at(taken.rank)];
+      // Once a pair is known, the evaluation stops where it cannot go before it (its value
+      // start - offset is computed as the cutoff's key + add is); a task's own pairs of equal
+      // value go by start, so only another task's ties lose.
+      const double start = p < 0 ? b.earliest_start(u, q)
+                                 : b.earliest_start_within(u, q, chosen.value, -offset(u), taken.rank > chosen.rank);
+      // The pair goes back with a bound that later placements leave one: each message's
+      // arrival on the bookings as they are, alone (lasting_start_bound). With one message
+      // that is the evaluated start itself. With several, a message fitted around another's
+      // tentative hops comes sooner once a placement moves that one, so the start is no bound.
+      looked.push_back({q, taken.rank, std::max(taken.ready, b.lasting_start_bound(u, q))});
+      const Least pair{start - offset(u), taken.rank, start};
+      if (p < 0 || earlier(pair, q, chosen, p)) {
         chosen = pair;
-        p = c.processor;
+        p = q;
       }
     }
     const int t = task_of[at(chosen.rank)];
     b.place(t, p, chosen.start);
-    if (!gone[at(t)]) {
-      gone[at(t)] = true;
-      --live;
-    }
+    gone[at(t)] = true;
+    --live;
     free[at(p)] = b.processor_ready(p);
     queues.freed(p, free[at(p)], gone);
     for (const Looked& l : looked)
@@ -177,12 +227,7 @@ void place_by_processor_queues(ScheduleBuilder& b, const PairOrder& before, cons
         queues.add_one(l.processor, l.rank, l.ready, free[at(l.processor)]);
         offer(l.processor, l.rank, l.ready);
       }
-    for (const Whole& w : looked_whole)
-      if (w.task != t) {
-        wholes.push_back(w);
-        std::push_heap(wholes.begin(), wholes.end(), later_whole);
-      }
-    least[at(p)] = queues.least(p, free[at(p)], gone, live);
+    set_least(p, queues.least(p, free[at(p)], gone, live));
     refresh(chosen.rank);
     for (int e : g.out_edges(t))
       if (--waiting[at(g.edge(e).to)] == 0) became_ready(g.edge(e).to);

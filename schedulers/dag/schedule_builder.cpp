@@ -129,6 +129,12 @@ double ScheduleBuilder::insertion_start_within(int task, int p, double finish_li
   return contention_->start_from(task, p, 0.0, cutoff);
 }
 
+double ScheduleBuilder::lasting_start_bound(int task, int p) const {
+  if (!contention_) return earliest_start(task, p);
+  return contention_->cpu_fit(p, std::max(contention_->lasting_data_ready(), processor_ready(p)),
+                              problem_.exec_time(task, p));
+}
+
 ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int processor, unsigned level) {
   return (static_cast<PendingBound>(time_order_key(key)) << 64) |
          (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 2) | level;

@@ -56,6 +56,10 @@ class ScheduleBuilder {
   // hop that says so (the free model always gives the start). For a caller that only wants a
   // pair that can beat one it has (ready_pairs.cpp).
   double earliest_start_within(int task, int p, double key, double add, bool ties_lose) const;
+  // Right after earliest_start or earliest_start_within(task, p): a time no later than that
+  // start which later placements leave so, stopped or not (with contention, each message's
+  // arrival on the bookings alone, then p's CPU as booked now; in the free model the start).
+  double lasting_start_bound(int task, int p) const;
   // Earliest start >= `ready` of a `duration` in an idle gap of p or after its last task
   // (the insertion policy of HEFT), searched in blocks of p's gaps (IdleIntervals), not task by task.
   double earliest_gap(int p, double ready, double duration) const;

@@ -72,10 +72,15 @@ double ContentionBuilder::hop_duration(int channel, double data) const {
 }
 
 double ContentionBuilder::fit(const IdleIntervals& r, double t, double d) const {
+  IdleIntervals::Hint hint;
+  return fit(r, t, d, hint);
+}
+
+double ContentionBuilder::fit(const IdleIntervals& r, double t, double d, IdleIntervals::Hint& hint) const {
   // The committed bookings first, then the tentative ones of this evaluation: a few, so a
   // scan; each conflict moves t past it, and the committed ones are asked again from there.
   for (;;) {
-    t = r.earliest_fit(t, d);
+    t = r.earliest_fit(t, d, hint);
     bool moved = false;
     for (const Tentative& o : overlay_)
       if (o.resource == &r && t < o.finish && o.start < t + d) {  // also an empty one strictly inside
@@ -98,7 +103,8 @@ int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, do
   return -1;
 }
 
-ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d) const {
+ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d,
+                                                     IdleIntervals::Hint* into) const {
   // Each resource moves t to its own earliest fit; once none moves it, all of them are idle
   // for d at t. t only grows, to gap starts, so this ends, at the least such t. A resource
   // whose every booking is also on another one is left out, as it cannot move that t: with a
@@ -111,9 +117,12 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
   const bool check_send = !send.empty() && !(one_send && shares_cpu_[idx(u)]);
   const bool check_recv = !recv.empty() && !(one_recv && shares_cpu_[idx(v)]);
   // The resources to search, each a timetable or a set of lanes (idle when one lane is).
+  // A timetable keeps where its last answer lay: asked again at a later t (t only grows), it
+  // mostly answers from that gap without a search.
   struct Searched {
     const IdleIntervals* one;
     const std::vector<IdleIntervals>* lanes;
+    IdleIntervals::Hint hint{};
   };
   std::array<Searched, 5> searched;
   int n = 0;
@@ -121,13 +130,17 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
   if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr};
   if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr};
   if (check_send) searched[idx(n++)] = one_send ? Searched{&send[0], nullptr} : Searched{nullptr, &send};
-  if (check_recv) searched[idx(n++)] = one_recv ? Searched{&recv[0], nullptr} : Searched{nullptr, &recv};
+  int recv_at = -1;
+  if (check_recv) {
+    if (one_recv && into != nullptr) recv_at = n;
+    searched[idx(n++)] = one_recv ? Searched{&recv[0], nullptr, into ? *into : IdleIntervals::Hint{}} : Searched{nullptr, &recv};
+  }
   // Round and round until every resource in a row has left t where it was: each of them is
   // then idle on [t, t + d]. (A pass that moves nothing, as before, asked each once more.)
   double t = ready;
   for (int i = 0, unmoved = 0; unmoved < n; i = i + 1 == n ? 0 : i + 1) {
-    const Searched& r = searched[idx(i)];
-    const double next = r.one ? fit(*r.one, t, d) : lanes_fit(*r.lanes, t, d);
+    Searched& r = searched[idx(i)];
+    const double next = r.one ? fit(*r.one, t, d, r.hint) : lanes_fit(*r.lanes, t, d);
     if (next == t) {
       ++unmoved;
     } else {
@@ -135,6 +148,7 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
       unmoved = 1;
     }
   }
+  if (recv_at >= 0) *into = searched[idx(recv_at)].hint;
   // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
   return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
           recv.empty() ? -1 : one_recv ? 0 : first_lane_at(recv, t, d)};
@@ -328,6 +342,7 @@ double ContentionBuilder::earliest_at(ReachTree& tree, int y) const {
   int best = -1, best_from = -1, best_channel = -1;
   double best_end = kLost;
   HopSlot best_slot{};
+  IdleIntervals::Hint into;  // y's receive port, asked once a way
   // The least end any way may still have, for when y loses: lost_at_ (a bound that lasts, as
   // every figure here is on the committed bookings, for ETF and DLS-pairs' put-back pairs).
   // A way passed over for the best found ends no sooner than it; any other, no sooner than the
@@ -350,7 +365,7 @@ double ContentionBuilder::earliest_at(ReachTree& tree, int y) const {
     if (cannot_win(std::max(at, w.floor) + w.duration)) continue;
     ArcFit& fitted = tree.arcs[idx(w.channel)];
     if (fitted.stamp != tree.stamp) {
-      const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
+      const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration, &into);
       fitted = {tree.stamp, slot, slot.start + w.duration};
     }
     if (best < 0 || fitted.finish < best_end || (fitted.finish == best_end && w.order < best)) {
@@ -404,6 +419,7 @@ double ContentionBuilder::earliest_again(ReachTree& tree, int y) const {
   const std::size_t base = push_ways_in(tree, y, true), end = ways_.size();
   int best = -1;
   double best_end = kLost;
+  IdleIntervals::Hint into;  // y's receive port, asked once a way
   for (std::size_t i = base; i < end; ++i) {
     const WayIn w = ways_[i];
     auto cannot_win = [&](double bound) {
@@ -412,7 +428,7 @@ double ContentionBuilder::earliest_again(ReachTree& tree, int y) const {
     if (cannot_win(w.bound)) continue;
     const double at = w.from == u ? tree.key.ready : earliest_again(tree, w.from);
     if (at == kLost || cannot_win(std::max(at, w.floor) + w.duration)) continue;
-    const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration);
+    const HopSlot slot = fit_hop(w.from, y, w.channel, at, w.duration, &into);
     const double f = slot.start + w.duration;
     if (best < 0 || f < best_end || (f == best_end && w.order < best)) {
       best = w.order;

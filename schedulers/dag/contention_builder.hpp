@@ -88,7 +88,9 @@ class ContentionBuilder {
     int recv_lane;
   };
   double hop_duration(int channel, double data) const;
-  HopSlot fit_hop(int u, int v, int channel, double ready, double duration) const;
+  // `into`, when given, is where the last answer of v's receive port lay, for ways into v
+  // fitted one after another with nothing committed between them (the earliest route's DP).
+  HopSlot fit_hop(int u, int v, int channel, double ready, double duration, IdleIntervals::Hint* into = nullptr) const;
   // Books one hop; returns its finish.
   double book_hop(int u, int v, int channel, double ready, double duration, bool record, int message) const;
   // Books one hop at a slot fit_hop gave; returns its finish.
@@ -102,6 +104,8 @@ class ContentionBuilder {
   double book_inputs(int task, int p, bool record) const;
   // Earliest fit on r of the committed bookings and the tentative ones.
   double fit(const IdleIntervals& r, double t, double d) const;
+  // The same, asked again from where r's last answer for d lay (fit_hop's turns).
+  double fit(const IdleIntervals& r, double t, double d, IdleIntervals::Hint& hint) const;
   double lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) const;
   int first_lane_at(const std::vector<IdleIntervals>& lanes, double t, double d) const;
   // Commits a booking, or during a tentative evaluation keeps it aside (overlay_).

@@ -96,7 +96,7 @@ void IdleIntervals::retree(std::size_t from) {
   longest_ = tree_[1];
 }
 
-double IdleIntervals::first_holding_after(const Position& at, bool from_start, double d) const {
+double IdleIntervals::first_holding_after(const Position& at, bool from_start, double d, Hint& held) const {
   // `longest` only prunes (rounded up): the answer is decided by start + d <= end, the
   // engine's arithmetic.
   std::size_t b = from_start ? 0 : at.block;
@@ -105,8 +105,12 @@ double IdleIntervals::first_holding_after(const Position& at, bool from_start, d
     if (block_longest_[b] < d) continue;
     const std::vector<Gap>& gaps = blocks_[b];
     for (; i < gaps.size(); ++i)
-      if (gaps[i].start + d <= gaps[i].end) return gaps[i].start;
+      if (gaps[i].start + d <= gaps[i].end) {
+        held = {b, i};
+        return gaps[i].start;
+      }
   }
+  held = Hint{};
   return tail_start_;
 }
 
@@ -119,7 +123,38 @@ double IdleIntervals::earliest_fit(double t, double d) const {
   const bool found = containing(t, at);
   if (found && t + d <= gap(at).end) return t;
   // A finite gap after t, else the endless one, which starts after t here.
-  return first_holding_after(at, !found, d);
+  Hint unused;
+  return first_holding_after(at, !found, d, unused);
+}
+
+double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
+  // As above, but containing(t) starts from the hint when it can.
+  if (t >= tail_start_) return t;
+  if (longest_ < d) return tail_start_;
+  Position at{0, 0};
+  bool found = true;
+  if (hint.block < blocks_.size() && blocks_[hint.block][hint.index].start <= t) {
+    // containing(t) from the hint: the gap of largest start <= t lies at or after it, in its
+    // block when the next block starts after t (the block's gaps are warm: no search of the
+    // blocks' starts, no new lines).
+    at = {hint.block, hint.index};
+    if (at.block + 1 == blocks_.size() || t < block_first_[at.block + 1]) {
+      const std::vector<Gap>& gaps = blocks_[at.block];
+      std::size_t i = at.index + 1;
+      while (i < gaps.size() && gaps[i].start <= t) ++i;
+      at.index = i - 1;
+    } else {
+      found = containing(t, at);
+    }
+  } else {
+    found = containing(t, at);
+  }
+  if (found && t + d <= gap(at).end) {
+    hint = {at.block, at.index};
+    return t;
+  }
+  // A finite gap after t, else the endless one, which starts after t here.
+  return first_holding_after(at, !found, d, hint);
 }
 
 void IdleIntervals::insert(double start, double end) {

@@ -27,6 +27,17 @@ class IdleIntervals {
   // duration to a start, so a booking at s ends exactly where the replay's operation ends.
   double earliest_fit(double t, double d) const;
 
+  // Where an answer of earliest_fit lay: the gap that held it. Asked again (any d) at a time no
+  // earlier than that gap's start, with no booking in between, the timetable walks on from
+  // there instead of searching (a hop's fit asks its resources in turn until none moves its
+  // time, so each is asked again at a later time, mostly inside the gap it answered from); at
+  // an earlier time it searches. The answer is earliest_fit's, to the bit. A default Hint
+  // holds nothing; a stale one (a booking since, another timetable) is not detected.
+  struct Hint {
+    std::size_t block = static_cast<std::size_t>(-1), index = 0;
+  };
+  double earliest_fit(double t, double d, Hint& hint) const;
+
   // What book() changed, for undo(): the gap [gap_start, gap_end] that [start, finish] was cut from.
   struct Change {
     double gap_start = 0, gap_end = 0, start = 0, finish = 0;
@@ -63,8 +74,8 @@ class IdleIntervals {
   Gap& gap(const Position& at) { return blocks_[at.block][at.index]; }
   const Gap& gap(const Position& at) const { return blocks_[at.block][at.index]; }
   // The first gap after `at` (or from the first one when `from_start`) that holds d: its
-  // start, else tail_start_.
-  double first_holding_after(const Position& at, bool from_start, double d) const;
+  // start, else tail_start_. `held` is where it lies (block -1 for the endless gap).
+  double first_holding_after(const Position& at, bool from_start, double d, Hint& held) const;
   void refresh(std::size_t block);  // its first start and longest gap, and longest_ (through tree_)
   // After the gap at `at`, once [old_start, old_end], shrank in place: refresh() when needed.
   void shrunk(const Position& at, double old_start, double old_end);

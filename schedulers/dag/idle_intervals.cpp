@@ -14,6 +14,9 @@ namespace {
 // A block splits in two past this many gaps: a search within one touches a few cache lines,
 // an insertion moves at most half a kilobyte.
 constexpr std::size_t kBlockGaps = 32;
+// Every kKeyStride-th gap's start is a block's key: kBlockGaps / kKeyStride of them, one cache line.
+constexpr std::size_t kKeyStride = 4;
+static_assert(kBlockGaps == 8 * kKeyStride, "a block's keys are one cache line, eight of them");
 
 constexpr double kEndless = std::numeric_limits<double>::infinity();
 
@@ -39,14 +42,26 @@ bool IdleIntervals::containing(double t, Position& at) const {
   const auto b = std::upper_bound(block_first_.begin(), block_first_.end(), t);
   if (b == block_first_.begin()) return false;
   at.block = static_cast<std::size_t>(b - block_first_.begin()) - 1;
-  const std::vector<Gap>& gaps = blocks_[at.block];
-  const auto g = std::upper_bound(gaps.begin(), gaps.end(), t, [](double x, const Gap& y) { return x < y.start; });
-  at.index = static_cast<std::size_t>(g - gaps.begin()) - 1;  // the block's first start is <= t
+  const Block& block = blocks_[at.block];
+  // keys[0], the block's first start, is <= t: the run of four gaps is the one of the last key
+  // <= t (the keys are sorted: a count, with no branch, over one line), then its last start <= t.
+  std::size_t run = 0;
+  for (std::size_t k = 1; k < block.keys.size(); ++k) run += block.keys[k] <= t ? 1 : 0;
+  std::size_t i = run * kKeyStride;
+  const std::size_t last = std::min(i + kKeyStride, block.gaps.size());
+  while (i + 1 < last && block.gaps[i + 1].start <= t) ++i;
+  at.index = i;
   return true;
 }
 
+void IdleIntervals::rekey(std::size_t b) {
+  Block& block = blocks_[b];
+  for (std::size_t k = 0; k < block.keys.size(); ++k)
+    block.keys[k] = k * kKeyStride < block.gaps.size() ? block.gaps[k * kKeyStride].start : kEndless;
+}
+
 void IdleIntervals::refresh(std::size_t block) {
-  const std::vector<Gap>& gaps = blocks_[block];
+  const std::vector<Gap>& gaps = blocks_[block].gaps;
   double longest = -1;
   for (const Gap& g : gaps) longest = std::max(longest, pruning_length(g.start, g.end));
   block_first_[block] = gaps.front().start;
@@ -103,7 +118,7 @@ double IdleIntervals::first_holding_after(const Position& at, bool from_start, d
   std::size_t i = from_start ? 0 : at.index + 1;
   for (; b < blocks_.size(); ++b, i = 0) {
     if (block_longest_[b] < d) continue;
-    const std::vector<Gap>& gaps = blocks_[b];
+    const std::vector<Gap>& gaps = blocks_[b].gaps;
     for (; i < gaps.size(); ++i)
       if (gaps[i].start + d <= gaps[i].end) {
         held = {b, i};
@@ -133,13 +148,13 @@ double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
   if (longest_ < d) return tail_start_;
   Position at{0, 0};
   bool found = true;
-  if (hint.block < blocks_.size() && blocks_[hint.block][hint.index].start <= t) {
+  if (hint.block < blocks_.size() && blocks_[hint.block].gaps[hint.index].start <= t) {
     // containing(t) from the hint: the gap of largest start <= t lies at or after it, in its
     // block when the next block starts after t (the block's gaps are warm: no search of the
     // blocks' starts, no new lines).
     at = {hint.block, hint.index};
     if (at.block + 1 == blocks_.size() || t < block_first_[at.block + 1]) {
-      const std::vector<Gap>& gaps = blocks_[at.block];
+      const std::vector<Gap>& gaps = blocks_[at.block].gaps;
       std::size_t i = at.index + 1;
       while (i < gaps.size() && gaps[i].start <= t) ++i;
       at.index = i - 1;
@@ -161,7 +176,8 @@ void IdleIntervals::insert(double start, double end) {
   if (end == kEndless) tail_start_ = start;
   ++live_;
   if (blocks_.empty()) {
-    blocks_.push_back({Gap{start, end}});
+    blocks_.push_back(Block{{Gap{start, end}}, {}});
+    rekey(0);
     block_first_.push_back(start);
     block_longest_.push_back(-1);
     refresh(0);
@@ -171,11 +187,12 @@ void IdleIntervals::insert(double start, double end) {
   // Into the last block whose first start is below `start` (the first block if none is).
   const auto after = std::upper_bound(block_first_.begin(), block_first_.end(), start);
   const std::size_t b = after == block_first_.begin() ? 0 : static_cast<std::size_t>(after - block_first_.begin()) - 1;
-  std::vector<Gap>& gaps = blocks_[b];
+  std::vector<Gap>& gaps = blocks_[b].gaps;
   const auto g = std::upper_bound(gaps.begin(), gaps.end(), start, [](double x, const Gap& y) { return x < y.start; });
   const bool first = g == gaps.begin();
   gaps.insert(g, Gap{start, end});
   if (gaps.size() <= kBlockGaps) {
+    rekey(b);
     // The block's longest grows to the new gap's or stays: no scan of the block unless it
     // grows or the block's first start moves.
     if (!first && pruning_length(start, end) <= block_longest_[b]) return;
@@ -188,7 +205,9 @@ void IdleIntervals::insert(double start, double end) {
   gaps.erase(half, gaps.end());
   gaps.reserve(kBlockGaps + 1);
   upper.reserve(kBlockGaps + 1);
-  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, std::move(upper));
+  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, Block{std::move(upper), {}});
+  rekey(b);
+  rekey(b + 1);
   block_first_.insert(block_first_.begin() + static_cast<std::ptrdiff_t>(b) + 1, 0.0);
   block_longest_.insert(block_longest_.begin() + static_cast<std::ptrdiff_t>(b) + 1, longest_);
   // The blocks after b move up one leaf: their leaves are written again, a pass like the
@@ -203,10 +222,11 @@ void IdleIntervals::erase(double start) {
   const bool found = containing(start, at);
   assert(found && gap(at).start == start);
   if (!found || gap(at).start != start) return;
-  std::vector<Gap>& gaps = blocks_[at.block];
+  std::vector<Gap>& gaps = blocks_[at.block].gaps;
   gaps.erase(gaps.begin() + static_cast<std::ptrdiff_t>(at.index));
   --live_;
   if (!gaps.empty()) {
+    rekey(at.block);
     refresh(at.block);
     return;
   }
@@ -252,6 +272,7 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
     if (gap_end > finish) insert(finish, gap_end);
   } else if (gap_end > finish) {
     gap(at).start = finish;
+    if (at.index % kKeyStride == 0) blocks_[at.block].keys[at.index / kKeyStride] = finish;
     if (gap_end == kEndless) tail_start_ = finish;
     shrunk(at, gap_start, gap_end);
   } else {
@@ -282,8 +303,8 @@ void IdleIntervals::occupy(double start, double finish) {
   std::size_t b = found ? at.block : 0, i = found ? at.index : 0;
   if (found && gap(at).end <= start) ++i;  // it ends before the interval: from the next one
   for (; b < blocks_.size(); ++b, i = 0)
-    for (; i < blocks_[b].size() && blocks_[b][i].start < finish; ++i)
-      met.emplace_back(blocks_[b][i].start, blocks_[b][i].end);
+    for (; i < blocks_[b].gaps.size() && blocks_[b].gaps[i].start < finish; ++i)
+      met.emplace_back(blocks_[b].gaps[i].start, blocks_[b].gaps[i].end);
   for (const auto& [gap_start, gap_end] : met) {
     erase(gap_start);
     if (keep_boundaries_ ? gap_start <= start : gap_start < start) insert(gap_start, start);
@@ -298,7 +319,7 @@ void IdleIntervals::forget_before(double t) {
   std::size_t lo = 0, hi = blocks_.size();
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (blocks_[mid].back().end < t)
+    if (blocks_[mid].gaps.back().end < t)
       lo = mid + 1;
     else
       hi = mid;
@@ -307,7 +328,7 @@ void IdleIntervals::forget_before(double t) {
   if (k == 0 || 2 * k < blocks_.size()) return;
   // A question at s >= t found the gap of largest start <= s, or none: one of those dropped
   // (it ended before s) sent it on to the gaps after, all kept, as no gap now sends it on.
-  for (std::size_t b = 0; b < k; ++b) live_ -= blocks_[b].size();
+  for (std::size_t b = 0; b < k; ++b) live_ -= blocks_[b].gaps.size();
   const auto drop = static_cast<std::ptrdiff_t>(k);
   blocks_.erase(blocks_.begin(), blocks_.begin() + drop);
   block_first_.erase(block_first_.begin(), block_first_.begin() + drop);

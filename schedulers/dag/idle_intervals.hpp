@@ -1,6 +1,7 @@
 // The idle time of one resource (a link direction, a port, a CPU) as disjoint gaps, in sorted blocks searched by their longest gap.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -71,8 +72,8 @@ class IdleIntervals {
   };
   // The gap with the largest start <= t; false when every gap starts after t.
   bool containing(double t, Position& at) const;
-  Gap& gap(const Position& at) { return blocks_[at.block][at.index]; }
-  const Gap& gap(const Position& at) const { return blocks_[at.block][at.index]; }
+  Gap& gap(const Position& at) { return blocks_[at.block].gaps[at.index]; }
+  const Gap& gap(const Position& at) const { return blocks_[at.block].gaps[at.index]; }
   // The first gap after `at` (or from the first one when `from_start`) that holds d: its
   // start, else tail_start_. `held` is where it lies (block -1 for the endless gap).
   double first_holding_after(const Position& at, bool from_start, double d, Hint& held) const;
@@ -84,7 +85,16 @@ class IdleIntervals {
   void erase(double start);
   bool starts_gap(double t) const;  // some gap starts at t
 
-  std::vector<std::vector<Gap>> blocks_;  // every block non-empty, the gaps in order of start
+  // A block's gaps (at most 32), and every fourth one's start in one cache line beside the
+  // vector's header: the gap of a time is found in the block by that line and one run of four
+  // gaps, where a binary search over the gaps read line after line, a miss each once the
+  // timetables outgrow the cache.
+  struct Block {
+    std::vector<Gap> gaps;
+    std::array<double, 8> keys;  // keys[j] = gaps[4j].start, infinity past the last gap
+  };
+  void rekey(std::size_t block);  // its keys from its gaps
+  std::vector<Block> blocks_;             // every block non-empty, the gaps in order of start
   std::vector<double> block_first_;       // per block: its first gap's start
   std::vector<double> block_longest_;     // per block: its longest gap (pruning_length)
   std::vector<double> tree_;              // maxima of block_longest_: node i over 2i and 2i+1, leaves from leaves_

@@ -1,6 +1,5 @@
-// The free model's shortcuts in ScheduleBuilder and around it give the answers of the plain way:
-// the data-ready times of best_processor, its skipped gap searches, LPS's starts read together,
-// the gaps made only when first asked for, and a processor order shared by the check and the replay.
+// The free model's gaps made only when first asked for (ScheduleBuilder), and a processor order
+// shared by the check and the replay (run_dag), give the answers of the plain way.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -40,46 +39,14 @@ ProblemBox uneven_cube_box(int dim, std::uint64_t seed, int tasks) {
   return ProblemBox(generate_random_dag(gp), std::move(m));
 }
 
-TEST(FreeScheduleBuilder, MaxArrivalIsEachDelayAddedToTheFinish) {
-  const ProblemBox box = uneven_cube_box(3, 1, 10);
-  const CommCost& comm = *box.comm;
-  for (int from = 0; from < comm.processors(); ++from) {
-    std::vector<double> ready(static_cast<std::size_t>(comm.processors()));
-    for (std::size_t q = 0; q < ready.size(); ++q) ready[q] = 0.5 * static_cast<double>(q);  // some above, some below
-    std::vector<double> expected = ready;
-    const double finish = 1.5, data = 2.25;
-    for (int q = 0; q < comm.processors(); ++q)
-      expected[static_cast<std::size_t>(q)] = std::max(expected[static_cast<std::size_t>(q)], finish + comm.delay(from, q, data));
-    comm.max_arrival(from, finish, data, ready.data());
-    for (std::size_t q = 0; q < ready.size(); ++q) EXPECT_EQ(ready[q], expected[q]) << from << " -> " << q;
-  }
-}
-
-// best_processor's free path (the data-ready times in vector code, processors whose start
-// cannot win left without a gap search) chooses as evaluating every processor does.
+// best_processor's free path, whose insertion asks for the gaps at its first task, chooses as
+// evaluating every processor does.
 TEST(FreeScheduleBuilder, BestProcessorChoosesAsEvaluatingEveryProcessor) {
   for (const int dim : {2, 3, 4}) {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       const ProblemBox box = uneven_cube_box(dim, seed, 80);
       testing::expect_best_processor_is_the_best_of_all(box.problem(), seed * 10 + static_cast<std::uint64_t>(dim));
     }
-  }
-}
-
-TEST(FreeScheduleBuilder, EarliestStartsAreEachEarliestStart) {
-  const ProblemBox box = uneven_cube_box(3, 3, 60);
-  const DagProblem p = box.problem();
-  ScheduleBuilder b(p, "check");
-  std::vector<int> candidates;
-  for (int q = p.processors() - 1; q >= 0; q -= 2) candidates.push_back(q);  // not in order, not all
-  std::vector<double> starts;
-  int n = 0;
-  for (int t : topological_order(p.graph)) {
-    b.earliest_starts(t, candidates, starts);
-    ASSERT_EQ(starts.size(), candidates.size());
-    for (std::size_t i = 0; i < candidates.size(); ++i) ASSERT_EQ(starts[i], b.earliest_start(t, candidates[i])) << t;
-    const int q = candidates[static_cast<std::size_t>(n++) % candidates.size()];
-    b.place(t, q, b.earliest_start(t, q));
   }
 }
 

@@ -1,7 +1,6 @@
 // Communication delay between every pair of processors along the engine's own routes (SPEC §5).
 #pragma once
 
-#include <algorithm>
 #include <vector>
 
 #include "sim/hop_distances.hpp"
@@ -28,21 +27,6 @@ class CommCost {
   double delay(int p, int q, double data) const {
     const std::size_t i = index(p, q);
     return p == q ? 0.0 : startup_[i] + data * per_unit_[i];
-  }
-  // ready[q] = max(ready[q], finish + delay(p, q, data)) for every processor q (ready holds
-  // one per processor): a message of `data` from p arriving everywhere, the same sums as
-  // delay()'s, p's row of the tables read in order (a loop the compiler makes vector code).
-  void max_arrival(int p, double finish, double data, double* ready) const {
-    const std::size_t row = index(p, 0);
-    const double* startup = startup_.data() + row;
-    const double* per_unit = per_unit_.data() + row;
-    const double own = ready[p];
-    for (int q = 0; q < n_; ++q) {
-      const double at = finish + (startup[q] + data * per_unit[q]);
-      ready[q] = std::max(ready[q], at);
-    }
-    // Its own processor: delay() is 0 there, whatever the tables hold.
-    ready[p] = std::max(own, finish + 0.0);
   }
   // Mean delay over the ordered pairs of distinct processors (HEFT's average cost).
   double mean_delay(double data) const { return mean_startup_ + data * mean_per_unit_; }

@@ -47,7 +47,6 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
   ScheduleBuilder b(problem, "lps");
   std::vector<int> stamp(static_cast<std::size_t>(procs), -1);  // candidate marks, per task
   std::vector<int> mdp;
-  std::vector<double> starts;  // the earliest start on each of mdp
   auto add_ball = [&](int task, int centre) {
     auto mark = [&](int p) {
       if (stamp[static_cast<std::size_t>(p)] != task) {
@@ -94,13 +93,13 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
       }
       std::sort(mdp.begin(), mdp.end());
       // The processor with the earliest start time, the second term of eq (6.2); ties to the lowest index.
-      b.earliest_starts(t, mdp, starts);
       int best = -1;
       double best_start = std::numeric_limits<double>::infinity();
-      for (std::size_t j = 0; j < mdp.size(); ++j) {
-        if (starts[j] < best_start) {
-          best_start = starts[j];
-          best = mdp[j];
+      for (int p : mdp) {
+        const double start = b.earliest_start(t, p);
+        if (start < best_start) {
+          best_start = start;
+          best = p;
         }
       }
       b.place(t, best, best_start);

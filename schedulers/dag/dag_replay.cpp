@@ -247,7 +247,8 @@ MachineSpec replay_machine(const TaskGraph& graph, const MachineSpec& machine) {
   return unit;
 }
 
-DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool keep_timeline) {
+DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine, bool keep_timeline,
+                 const ProcessorOrder* order) {
   check_costs_fit(graph, machine);
   Engine engine;
   const MachineSpec played = replay_machine(graph, machine);
@@ -258,7 +259,7 @@ DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const Machine
     // Without a timeline nothing reads names, and the plan need not be stored: it is played
     // straight from the graph and schedule where it can (direct_replay.hpp), else compiled from
     // them by the general player, whose own lists go before the run.
-    std::optional<DirectReplayPlan> direct = compile_direct_replay(graph, schedule, m);
+    std::optional<DirectReplayPlan> direct = compile_direct_replay(graph, schedule, m, order);
     // Only the tasks' completions are kept: a send left unplayed leaves its consumer unplayed.
     r.finish.resize(static_cast<std::size_t>(graph.size()));
     if (direct) {

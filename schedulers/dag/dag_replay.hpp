@@ -57,7 +57,9 @@ struct DagReplay {
 // with it, messages queue and the replay is usually longer. Without keep_timeline the replay
 // keeps no record of what happened, only the figures above: what a report without Gantt
 // chart, trace or timeline file needs, in a fraction of the memory.
+// `order`, when given, is schedule.processor_order(), made once by a caller that checks the
+// schedule too.
 DagReplay replay(const TaskGraph& graph, const Schedule& schedule, const MachineSpec& machine,
-                 bool keep_timeline = true);
+                 bool keep_timeline = true, const ProcessorOrder* order = nullptr);
 
 }  // namespace mpnsim

@@ -130,7 +130,7 @@ class DirectPlayer {
 }  // namespace
 
 std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, const Schedule& schedule,
-                                                      const Machine& machine) {
+                                                      const Machine& machine, const ProcessorOrder* order) {
   if (graph.size() <= 0 || schedule.contention_aware) return std::nullopt;
   const auto n = static_cast<std::size_t>(graph.size());
   const std::size_t messages = schedule.messages.size();
@@ -156,9 +156,13 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
   // The task after each on its processor (none: kNone).
   constexpr std::uint32_t kNone = ~std::uint32_t{0};
   std::vector<std::uint32_t> next(n, kNone);
-  for (const auto& order : schedule.processor_order())
-    for (std::size_t i = 1; i < order.size(); ++i)
-      next[static_cast<std::size_t>(order[i - 1])] = static_cast<std::uint32_t>(order[i]);
+  {
+    ProcessorOrder made;
+    if (!order) made = schedule.processor_order();
+    for (const auto& tasks : order ? *order : made)
+      for (std::size_t i = 1; i < tasks.size(); ++i)
+        next[static_cast<std::size_t>(tasks[i - 1])] = static_cast<std::uint32_t>(tasks[i]);
+  }
 
   // The blocks, with dependents by task number at first: a block's position is known only
   // once the blocks before it are written.

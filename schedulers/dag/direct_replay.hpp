@@ -35,9 +35,10 @@ struct DirectReplayPlan {
 // path must play it, which also words the errors: a value the player refuses (a processor
 // outside the machine, an amount that is negative or not finite), an edge with two messages
 // or a task that waits for itself; and a task whose list of dependents is too long to share
-// a word with its processor (2^24 words on a machine of 256 processors).
+// a word with its processor (2^24 words on a machine of 256 processors). `order`, when given,
+// is schedule.processor_order(), made by the caller (which checks the schedule with it too).
 std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, const Schedule& schedule,
-                                                      const Machine& machine);
+                                                      const Machine& machine, const ProcessorOrder* order = nullptr);
 
 // Plays the plan compiled from `graph` on `machine` (fresh) to the end. finish (one per task)
 // gets each task's completion time, NaN where it never ran.

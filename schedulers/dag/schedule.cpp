@@ -14,7 +14,7 @@ double Schedule::makespan() const {
   return m;
 }
 
-std::vector<std::vector<int>> Schedule::processor_order() const {
+ProcessorOrder Schedule::processor_order() const {
   // The start times are copied beside the task numbers, grouped by processor, as integers of
   // the same order: sorting task numbers with a comparison that looks the tasks up reads them
   // at random (4 % of `mpnsim dag`), and comparing (start, finish, task) as doubles took a

@@ -60,6 +60,9 @@ struct SearchReport {
   bool time_limited = false;
 };
 
+// The tasks of each processor in execution order (Schedule::processor_order).
+using ProcessorOrder = std::vector<std::vector<int>>;
+
 struct Schedule {
   std::string scheduler;
   int processors = 0;
@@ -84,7 +87,7 @@ struct Schedule {
   double makespan() const;
   // The tasks of each processor in execution order: by start, then finish, then task index
   // (a task of zero duration goes before a task starting at the same time).
-  std::vector<std::vector<int>> processor_order() const;
+  ProcessorOrder processor_order() const;
   // Time each processor spends executing tasks.
   std::vector<double> busy_times() const;
 };

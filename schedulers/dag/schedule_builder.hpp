@@ -129,11 +129,23 @@ class ScheduleBuilder {
   void place_leaving(int task, int p, double start, double depart);
   // Throws std::invalid_argument for a start place() refuses (see there).
   void check_start(int task, double start) const;
+  // The free model's gaps (idle_) are made only once something asks about them
+  // (earliest_gap, best_processor with insertion, forget_before): until then the placements
+  // are logged, and the first question books them in the order they were made, which gives the
+  // same gaps as booking each at once. Schedulers that only append (LPS, HLF, DLS, ETF) never
+  // ask: booking every task was 6 % of LPS's `mpnsim dag` at 10^5 tasks (perf), its scheduler
+  // 83 -> 63 ms.
+  void keep_gaps() const {
+    if (!gaps_kept_) book_unbooked();
+  }
+  void book_unbooked() const;  // keep_gaps' first call, out of line
   const DagProblem& problem_;
   Schedule schedule_;
   std::vector<double> ready_;       // TF per processor
   double latest_start_ = 0;         // latest_carried_start of the problem
-  std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
+  mutable std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
+  mutable bool gaps_kept_ = false;           // idle_ holds every placement, and place() books there at once
+  mutable std::vector<int> unbooked_;        // until then: the tasks placed, in the order placed
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
   // A lower bound on a processor's key (start or finish) in best_processor, as one integer
   // ordered as (key, processor) are: time_order_key(key) in the high word, then the

@@ -46,7 +46,8 @@ bool ValidityReport::has(ViolationKind kind) const {
   return std::any_of(violations.begin(), violations.end(), [&](const Violation& v) { return v.kind == kind; });
 }
 
-ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, const ValidityRules& rules) {
+ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, const ValidityRules& rules,
+                              const ProcessorOrder* given_order) {
   const TaskGraph& g = problem.graph;
   const int n = g.size();
   const int procs = problem.processors();
@@ -167,7 +168,9 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
   if (s.contention_aware) check_link_rules(problem, s, ok, report.violations);
 
   // No overlap: each task starts once everything before it on its processor is done.
-  const auto order = s.processor_order();
+  ProcessorOrder made;
+  if (!given_order) made = s.processor_order();
+  const ProcessorOrder& order = given_order ? *given_order : made;
   for (int p = 0; p < procs; ++p) {
     double busy_until = -std::numeric_limits<double>::infinity();
     int last = -1;

@@ -35,7 +35,7 @@ double thread_cpu_seconds() {
 // against the precedence, which makes the plan a cycle. It is then reported by its violations
 // alone, its replayed times NaN.
 DagReplay replay_if_possible(const TaskGraph& graph, const Schedule& schedule, const ValidityReport& validity,
-                             const MachineSpec& machine, bool keep_timeline) {
+                             const MachineSpec& machine, bool keep_timeline, const ProcessorOrder& order) {
   auto unplayable = [&] {
     DagReplay none;
     none.makespan = std::numeric_limits<double>::quiet_NaN();
@@ -44,7 +44,7 @@ DagReplay replay_if_possible(const TaskGraph& graph, const Schedule& schedule, c
   };
   if (validity.has(ViolationKind::unplaced)) return unplayable();
   try {
-    return replay(graph, schedule, machine, keep_timeline);
+    return replay(graph, schedule, machine, keep_timeline, &order);
   } catch (const std::invalid_argument&) {
     if (validity.valid()) throw;
     return unplayable();
@@ -64,10 +64,16 @@ DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline) {
   r.scheduler_cpu_seconds = thread_cpu_seconds() - t0;
   r.schedule.scheduler = setup.scheduler->name;
   const ValidityRules rules = setup.scheduler->rules ? setup.scheduler->rules(setup.scheduler_params) : ValidityRules{};
-  r.validity = check_schedule(problem, r.schedule, rules);
-  r.metrics = schedule_metrics(problem, r.schedule);
-  r.link_conflicts = estimated_link_conflicts(problem, r.schedule);
-  r.replay = replay_if_possible(r.graph, r.schedule, r.validity, setup.machine.spec, keep_timeline);
+  {
+    // Each processor's tasks in order, sorted once for the check and the replay. (Replaying
+    // before the conflict estimate, so as to let the order go sooner, made HEFT's command at
+    // 10^6 tasks 12-15 % slower in user CPU, the same peak: kept in this order.)
+    const ProcessorOrder order = r.schedule.processor_order();
+    r.validity = check_schedule(problem, r.schedule, rules, &order);
+    r.metrics = schedule_metrics(problem, r.schedule);
+    r.link_conflicts = estimated_link_conflicts(problem, r.schedule);
+    r.replay = replay_if_possible(r.graph, r.schedule, r.validity, setup.machine.spec, keep_timeline, order);
+  }
   r.ec_ratio = ec_ratio_of(problem);
   r.degree_ratio = setup.workload.degree_ratio();
   r.bound = dag_lower_bound(problem);

@@ -66,8 +66,9 @@ DagRun run_dag(const DagSetup& setup, TaskGraph graph, bool keep_timeline) {
   const ValidityRules rules = setup.scheduler->rules ? setup.scheduler->rules(setup.scheduler_params) : ValidityRules{};
   {
     // Each processor's tasks in order, sorted once for the check and the replay. (Replaying
-    // before the conflict estimate, so as to let the order go sooner, made HEFT's command at
-    // 10^6 tasks 12-15 % slower in user CPU, the same peak: kept in this order.)
+    // before the conflict estimate, so as to let the order go sooner, showed no gain: HEFT's
+    // command at 10^6 tasks measured 12-15 % slower, the same peak, though against a build with
+    // faster gap searches, so not proven either way; kept in this order.)
     const ProcessorOrder order = r.schedule.processor_order();
     r.validity = check_schedule(problem, r.schedule, rules, &order);
     r.metrics = schedule_metrics(problem, r.schedule);

@@ -21,6 +21,25 @@ using testing::ProblemBox;
 
 enum class Rule { etf, dls_pairs, minmin, maxmin };
 
+// The ready tasks of a placement loop, in the order they became ready: a task is released once
+// every predecessor is placed.
+struct ReadyTasks {
+  const TaskGraph& graph;
+  std::vector<int> waiting, ready;
+  explicit ReadyTasks(const TaskGraph& g) : graph(g), waiting(static_cast<std::size_t>(g.size())) {
+    for (int t = 0; t < g.size(); ++t)
+      if ((waiting[static_cast<std::size_t>(t)] = static_cast<int>(g.in_edges(t).size())) == 0) ready.push_back(t);
+  }
+  // Places ready[pick] where `c` says, and releases the tasks waiting only for it.
+  void place(ScheduleBuilder& b, std::size_t pick, const ScheduleBuilder::Choice& c) {
+    const int t = ready[pick];
+    ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(pick));
+    b.place(t, c.processor, c.start);
+    for (int e : graph.out_edges(t))
+      if (--waiting[static_cast<std::size_t>(graph.edge(e).to)] == 0) ready.push_back(graph.edge(e).to);
+  }
+};
+
 // Each step: every ready task's best processor (best_processor looks at all of them, which the
 // test of BoundedSearchChoosesAsEvaluatingEveryProcessor checks), the pair first by the
 // scheduler's rule as its paper states it; placed there. Nothing is kept from one step to the next.
@@ -47,9 +66,8 @@ Schedule every_ready_pair(const DagProblem& p, Rule rule) {
   };
   const bool by_finish = rule == Rule::minmin || rule == Rule::maxmin;
   ScheduleBuilder b(p, "reference");
-  std::vector<int> waiting(at(p.graph.size())), ready;
-  for (int t = 0; t < p.graph.size(); ++t)
-    if ((waiting[at(t)] = static_cast<int>(p.graph.in_edges(t).size())) == 0) ready.push_back(t);
+  ReadyTasks tasks(p.graph);
+  const std::vector<int>& ready = tasks.ready;
   while (!ready.empty()) {
     std::size_t pick = 0;
     ScheduleBuilder::Choice best;
@@ -60,11 +78,7 @@ Schedule every_ready_pair(const DagProblem& p, Rule rule) {
         best = c;
       }
     }
-    const int t = ready[pick];
-    ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(pick));
-    b.place(t, best.processor, best.start);
-    for (int e : p.graph.out_edges(t))
-      if (--waiting[at(p.graph.edge(e).to)] == 0) ready.push_back(p.graph.edge(e).to);
+    tasks.place(b, pick, best);
   }
   return b.take();
 }
@@ -160,10 +174,9 @@ TEST(ReadyPairs, LastingStartBoundsHoldAfterLaterPlacements) {
     const auto at = [](int x) { return static_cast<std::size_t>(x); };
     const int procs = p.processors();
     ScheduleBuilder b(p, "lasting");
-    std::vector<int> waiting(at(p.graph.size())), ready;
+    ReadyTasks tasks(p.graph);
+    const std::vector<int>& ready = tasks.ready;
     std::vector<double> lasting(at(p.graph.size() * procs), 0.0);  // per (task, processor): the largest bound given
-    for (int t = 0; t < p.graph.size(); ++t)
-      if ((waiting[at(t)] = static_cast<int>(p.graph.in_edges(t).size())) == 0) ready.push_back(t);
     int stopped = 0, several = 0;
     while (!ready.empty()) {
       std::size_t pick = 0;
@@ -195,11 +208,7 @@ TEST(ReadyPairs, LastingStartBoundsHoldAfterLaterPlacements) {
           best = c;
         }
       }
-      const int t = ready[pick];
-      ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(pick));
-      b.place(t, best.processor, best.start);
-      for (int e : p.graph.out_edges(t))
-        if (--waiting[at(p.graph.edge(e).to)] == 0) ready.push_back(p.graph.edge(e).to);
+      tasks.place(b, pick, best);
     }
     EXPECT_GT(stopped, 0) << "seed " << seed;
     EXPECT_GT(several, 0) << "seed " << seed;

@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <memory>
 
+#include "schedulers/dag/channel_conflicts.hpp"
 #include "schedulers/dag/message_ends.hpp"
 #include "schedulers/dag/task_levels.hpp"
 #include "schedulers/load_imbalance.hpp"
 #include "sim/machine_spec.hpp"
 #include "sim/router.hpp"
 #include "sim/time_order_key.hpp"
-#include "sim/time_tolerance.hpp"
 
 namespace mpnsim {
 
@@ -50,10 +50,7 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   // 258 MB (LPS) and 218 to 242 MB (HEFT): kept to quarters.
   // The start as an integer of its order (sim/time_order_key.hpp): a sort that compares
   // doubles, which may be NaN, took a quarter more time.
-  struct Hop {
-    std::uint64_t start_key;
-    double end;
-  };
+  using Hop = ChannelHop;
   Router router(problem.machine);
   const std::size_t channels = 2 * problem.machine.links.size();
   std::vector<std::size_t> first(channels + 1, 0);
@@ -92,10 +89,6 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
   if (hops_at_once == 0)
     hops_at_once = std::max(kConflictHopsAtOnce, (first[channels] + kConflictGroups - 1) / kConflictGroups);
-  // Each channel's hops in order of (start, end).
-  const auto earlier = [](const Hop& x, const Hop& y) {
-    return x.start_key != y.start_key ? x.start_key < y.start_key : x.end < y.end;
-  };
   // The groups: channels [group_ends[i - 1], group_ends[i]), their hops at
   // [first[group_ends[i - 1]], first[group_ends[i]]). The hops' room is taken once, for the
   // largest group: grown group by group, a later group a little larger than the first made the
@@ -114,6 +107,7 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   // Written before read: no zeroing pass over them.
   const auto hops = std::make_unique_for_overwrite<Hop[]>(largest);
   std::vector<std::size_t> fill;
+  ChannelConflictScratch scratch;
   std::size_t group = 0;
   for (const std::size_t group_end : group_ends) {
     const std::size_t base = first[group];
@@ -122,23 +116,8 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
       const auto c = static_cast<std::size_t>(channel);
       if (c >= group && c < group_end) hops[fill[c - group]++ - base] = Hop{time_order_key(start), end};
     });
-    for (std::size_t c = group; c < group_end; ++c) {
-      Hop* const begin = hops.get() + (first[c] - base);
-      Hop* const end = hops.get() + (first[c + 1] - base);
-      std::sort(begin, end, earlier);
-      double busy_until = 0, last_start = 0;
-      for (auto h = begin; h != end; ++h) {
-        const double start = time_from_order_key(h->start_key);
-        // A hop that starts while an earlier one holds the channel waits (even a hop of zero
-        // length); two hops asking at the same instant may be served in either order.
-        // Hops that merely touch, end to start, do not conflict.
-        if (h != begin && ((start < busy_until && !times_equal(start, busy_until)) ||
-                           times_equal(start, last_start)))
-          ++conflicts;
-        busy_until = h != begin ? std::max(busy_until, h->end) : h->end;
-        last_start = start;
-      }
-    }
+    for (std::size_t c = group; c < group_end; ++c)
+      conflicts += count_channel_conflicts(hops.get() + (first[c] - base), hops.get() + (first[c + 1] - base), scratch);
     group = group_end;
   }
   return conflicts;

@@ -23,8 +23,9 @@ class OpenNodes {
  private:
   void flip(int j, int delta);
   std::vector<std::uint64_t> bits_;
-  std::vector<int> tree_;  // Fenwick tree over the words' counts, 1-based
-  std::size_t top_ = 1;    // highest power of two below tree_.size()
+  std::vector<int> tree_;  // Fenwick tree over the words' counts, 1-based, then INT_MAX up to 2 top_
+  std::size_t size_;       // the tree's own nodes (1 + words), those before the INT_MAX ones
+  std::size_t top_ = 1;    // highest power of two below size_
   int total_;
 };
 

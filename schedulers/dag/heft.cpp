@@ -16,11 +16,21 @@ Schedule schedule_heft(const DagProblem& problem) {
   const std::vector<int> topo = topological_order(g);
   const std::vector<double> rank = upward_ranks(problem, topo);
   // Decreasing rank; ties to the earlier task in topological order, which keeps every
-  // task after its predecessors even when zero costs make ranks equal.
-  std::vector<int> order = topo;
-  std::stable_sort(order.begin(), order.end(), [&](int a, int c) {
-    return rank[static_cast<std::size_t>(a)] > rank[static_cast<std::size_t>(c)];
-  });
+  // task after its predecessors even when zero costs make ranks equal. The ranks are copied
+  // beside the tasks first: a comparison that looked them up read them at random, log n times
+  // a task, and a merge sort's branches went either way (a stable sort of the task numbers was
+  // 2 % of the whole `mpnsim dag` HEFT run at 10^5 tasks). Positions are distinct, so the order
+  // is total and the same as the stable sort's.
+  struct Key {
+    double rank;
+    int position;
+  };
+  std::vector<Key> keys(topo.size());
+  for (std::size_t i = 0; i < topo.size(); ++i) keys[i] = Key{rank[static_cast<std::size_t>(topo[i])], static_cast<int>(i)};
+  std::sort(keys.begin(), keys.end(),
+            [](const Key& a, const Key& c) { return a.rank != c.rank ? a.rank > c.rank : a.position < c.position; });
+  std::vector<int> order(topo.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) order[i] = topo[static_cast<std::size_t>(keys[i].position)];
   ScheduleBuilder b(problem, "heft");
   for (std::size_t i = 0; i < order.size(); ++i) {
     const int t = order[i];

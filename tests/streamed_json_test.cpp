@@ -34,7 +34,8 @@ std::vector<double> awkward_numbers() {
                         std::numeric_limits<double>::infinity(), 1.0 / 3.0};
   std::mt19937_64 rng(3);
   std::uniform_real_distribution<double> u(-1, 1);
-  for (int i = 0; i < 2000; ++i) v.push_back(u(rng) * std::pow(10.0, static_cast<int>(rng() % 40) - 20));
+  // Enough for each streamed array to pass the writer's 64 KiB chunk more than once.
+  for (int i = 0; i < 3000; ++i) v.push_back(u(rng) * std::pow(10.0, static_cast<int>(rng() % 40) - 20));
   return v;
 }
 

@@ -66,6 +66,19 @@ TEST(StreamedJson, WritesWhatThePrettyPrinterWrites) {
     (*d)["no_notes"] = json::array();
   }
   const std::string expected = pretty(full);
+  // Runs of equal numbers, as a layered strategy's shares come, next to numbers that compare
+  // equal with other bits (0 and -0) or unequal with the same bits (NaN).
+  const std::vector<double> runs{0.0, 0.0, -0.0, -0.0, 0.0, std::nan(""), std::nan(""),
+                                 std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                                 -std::numeric_limits<double>::infinity(), 1.0 / 3.0, 1.0 / 3.0, 0.1, 0.1, 0.1,
+                                 1e-300, 1e-300, 5.0, 5.0, 2.5, 2.5};
+  json with_runs, runs_placeholder;
+  with_runs["same"] = runs;
+  with_runs["halves"] = json::array();
+  for (double x : runs) with_runs["halves"].push_back(x / 2.0);
+  runs_placeholder["same"] = json::array();
+  runs_placeholder["halves"] = json::array();
+  EXPECT_EQ(streamed(runs_placeholder, {{"same", &runs}, {"halves", &runs, 2.0}}), pretty(with_runs));
   EXPECT_EQ(streamed(placeholders, {{"fractions", &numbers, 7.0}, {"values", &numbers}, {"empty", &none},
                                     {"absent", &numbers}}),
             expected);

@@ -35,7 +35,13 @@ void validate(const MachineSpec& spec) {
   // a counting pass, then each short row is sorted. A global sort of the keys
   // took a tenth of a 2^16-processor run's set-up; a std::set, an allocation per link.
   const int n = spec.size();
+  const auto key = [](const LinkSpec& k) {
+    return k.directed ? std::pair{k.a, k.b} : std::pair{std::min(k.a, k.b), std::max(k.a, k.b)};
+  };
   std::vector<std::uint32_t> first(static_cast<std::size_t>(n) + 1, 0);
+  // Keys in strictly increasing order, as every topology lists its links, are all distinct:
+  // then the rows are not needed (at d = 20 they are 42 MB of fresh pages for 10.5 M links).
+  bool increasing = true;
   for (std::size_t l = 0; l < spec.links.size(); ++l) {
     const auto& k = spec.links[l];
     if (k.a < 0 || k.a >= n || k.b < 0 || k.b >= n)
@@ -44,8 +50,10 @@ void validate(const MachineSpec& spec) {
     if (k.a == k.b) throw std::invalid_argument(fmt::format("link {} is a self-loop on {}", l, k.a));
     if (!finite_non_negative(k.z) || !finite_non_negative(k.startup))
       throw std::invalid_argument(fmt::format("link {}-{}: z and S must be >= 0", k.a, k.b));
-    ++first[static_cast<std::size_t>(k.directed ? k.a : std::min(k.a, k.b)) + 1];
+    ++first[static_cast<std::size_t>(key(k).first) + 1];
+    increasing = increasing && (l == 0 || key(spec.links[l - 1]) < key(k));
   }
+  if (increasing) return;
   for (std::size_t u = 1; u < first.size(); ++u) first[u] += first[u - 1];
   std::vector<int> second(spec.links.size());
   {

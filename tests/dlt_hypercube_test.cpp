@@ -10,6 +10,7 @@
 
 #include "schedulers/divisible/dlt_simulation.hpp"
 #include "schedulers/divisible/equal_finish_solver.hpp"
+#include "schedulers/divisible/hypercube_layers.hpp"
 #include "schedulers/divisible/strategies.hpp"
 #include "sim/time_tolerance.hpp"
 #include "topologies/families.hpp"
@@ -351,6 +352,32 @@ TEST(HypercubeStrategies, TheTopologyGivenAwayKeepsNameAndSize) {
     }
     const DltCheck c = simulate(s);
     EXPECT_EQ(c.finish, simulate(expected).finish);
+  }
+}
+
+// The hypercube strategies take a network for the d-cube from its links alone (so that the command
+// never builds 2^20 neighbour lists); a network that is not, by a missing link, a link across two
+// bits or arcs in place of links, goes to the neighbour lists, which name the processor that is wrong.
+TEST(HypercubeStrategies, ANetworkIsACubeByItsLinksAlone) {
+  for (int d = 0; d <= 6; ++d) EXPECT_TRUE(detail::hypercube_links(hypercube(d), d)) << d;
+  std::vector<std::pair<int, int>> links = hypercube(3).links();
+  std::vector<std::pair<int, int>> missing(links.begin() + 1, links.end());
+  std::vector<std::pair<int, int>> across = links;
+  across.front() = {0, 3};  // in place of 0-1: as many links, one of them not the cube's
+  std::vector<std::pair<int, int>> arcs = links;
+  for (auto [a, b] : links) arcs.emplace_back(b, a);
+  const Topology without("x", "x", 8, missing, false), two_bits("x", "x", 8, across, false),
+      directed("x", "x", 8, arcs, true);
+  EXPECT_FALSE(detail::hypercube_links(without, 3));
+  EXPECT_FALSE(detail::hypercube_links(two_bits, 3));
+  EXPECT_FALSE(detail::hypercube_links(directed, 3));
+  for (const Topology* t : {&without, &two_bits}) {
+    try {
+      run(hypercube_nlf_strategy(), *t, cube_machine(*t, 1, 1, 0), 1.0);
+      ADD_FAILURE() << "not a cube, accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("processor 0 is not linked"), std::string::npos) << e.what();
+    }
   }
 }
 

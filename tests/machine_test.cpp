@@ -262,6 +262,11 @@ TEST(MachineSpec, RepeatedLinksAreRefusedAndOppositeDirectedLinksAreNot) {
   EXPECT_THROW(validate(spec_with({{1, 0}, forward})), std::invalid_argument);
   EXPECT_THROW(validate(spec_with({{0, 4}})), std::invalid_argument);
   EXPECT_THROW(validate(spec_with({{2, 2}})), std::invalid_argument);
+  // Links in increasing order skip the rows; a repeat among them must still be found.
+  EXPECT_NO_THROW(validate(spec_with({{0, 1}, {1, 2}, {1, 3}, {2, 3}})));
+  EXPECT_THROW(validate(spec_with({{0, 1}, {1, 2}, {1, 2}})), std::invalid_argument);
+  EXPECT_THROW(validate(spec_with({{0, 1}, {2, 1}, {1, 2}})), std::invalid_argument);
+  EXPECT_THROW(validate(spec_with({{0, 1}, {1, 2, 1.0, 0.0, true}, {1, 2}})), std::invalid_argument);
 }
 
 TEST(Plan, DependencyListsKeepEveryEntryInlineOrNot) {

@@ -34,7 +34,8 @@ std::vector<double> awkward_numbers() {
                         std::numeric_limits<double>::infinity(), 1.0 / 3.0};
   std::mt19937_64 rng(3);
   std::uniform_real_distribution<double> u(-1, 1);
-  for (int i = 0; i < 2000; ++i) v.push_back(u(rng) * std::pow(10.0, static_cast<int>(rng() % 40) - 20));
+  // Enough for each streamed array to pass the writer's 64 KiB chunk more than once.
+  for (int i = 0; i < 3000; ++i) v.push_back(u(rng) * std::pow(10.0, static_cast<int>(rng() % 40) - 20));
   return v;
 }
 
@@ -65,6 +66,19 @@ TEST(StreamedJson, WritesWhatThePrettyPrinterWrites) {
     (*d)["no_notes"] = json::array();
   }
   const std::string expected = pretty(full);
+  // Runs of equal numbers, as a layered strategy's shares come, next to numbers that compare
+  // equal with other bits (0 and -0) or unequal with the same bits (NaN).
+  const std::vector<double> runs{0.0, 0.0, -0.0, -0.0, 0.0, std::nan(""), std::nan(""),
+                                 std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                                 -std::numeric_limits<double>::infinity(), 1.0 / 3.0, 1.0 / 3.0, 0.1, 0.1, 0.1,
+                                 1e-300, 1e-300, 5.0, 5.0, 2.5, 2.5};
+  json with_runs, runs_placeholder;
+  with_runs["same"] = runs;
+  with_runs["halves"] = json::array();
+  for (double x : runs) with_runs["halves"].push_back(x / 2.0);
+  runs_placeholder["same"] = json::array();
+  runs_placeholder["halves"] = json::array();
+  EXPECT_EQ(streamed(runs_placeholder, {{"same", &runs}, {"halves", &runs, 2.0}}), pretty(with_runs));
   EXPECT_EQ(streamed(placeholders, {{"fractions", &numbers, 7.0}, {"values", &numbers}, {"empty", &none},
                                     {"absent", &numbers}}),
             expected);

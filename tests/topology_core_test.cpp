@@ -1,6 +1,7 @@
 // Topology itself: clean-up of raw links, adjacency, degrees and distances (hand-built graphs).
 #include <gtest/gtest.h>
 
+#include <thread>
 #include <vector>
 
 #include "topologies/topology.hpp"
@@ -50,6 +51,25 @@ TEST(TopologyCore, PathDistancesByHand) {
   EXPECT_NEAR(*t.properties().average_distance, 20.0 / 12.0, 1e-12);
   EXPECT_EQ(t.properties().max_degree, 2);
   EXPECT_EQ(t.properties().min_degree, 1);
+}
+
+// The neighbour lists are built on first use: properties() first, a copy made before any use, and
+// threads asking at once all see the lists the links give (and the threads one shared set).
+TEST(TopologyCore, NeighbourListsOnFirstUseAreTheSameWhoeverAsks) {
+  const Links links{{3, 4}, {0, 1}, {1, 2}, {2, 3}, {4, 0}, {1, 3}};
+  const Adjacency expected{{1, 4}, {0, 2, 3}, {1, 3}, {1, 2, 4}, {0, 3}};
+  const Topology t("test", "test", 5, links, false);
+  const Topology copy = t;
+  EXPECT_EQ(t.properties().max_degree, 3);
+  EXPECT_EQ(t.adjacency(), expected);
+  EXPECT_EQ(copy.adjacency(), expected);
+  const Topology fresh("test", "test", 5, links, false);
+  std::vector<const Adjacency*> seen(4, nullptr);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < seen.size(); ++i) threads.emplace_back([&, i] { seen[i] = &fresh.adjacency(); });
+  for (auto& th : threads) th.join();
+  for (const Adjacency* a : seen) EXPECT_EQ(a, seen.front());
+  EXPECT_EQ(*seen.front(), expected);
 }
 
 TEST(TopologyCore, RejectsNodesOutOfRange) {

@@ -39,23 +39,41 @@ Topology::Topology(std::string kind, std::string name, int nodes, std::vector<st
   const auto before = links_.size();
   links_.erase(std::unique(links_.begin(), links_.end()), links_.end());
   duplicates_merged_ = static_cast<int>(before - links_.size());
+}
 
+namespace {
+
+// The neighbour lists of cleaned-up links (sorted, each once).
+Adjacency neighbour_lists(int nodes, const std::vector<std::pair<int, int>>& links, bool directed) {
   // Degrees first, so that each list is allocated once at its size.
   std::vector<int> degree(static_cast<std::size_t>(nodes), 0);
-  for (auto [a, b] : links_) {
+  for (auto [a, b] : links) {
     ++degree[static_cast<std::size_t>(a)];
     if (!directed) ++degree[static_cast<std::size_t>(b)];
   }
-  adjacency_.assign(static_cast<std::size_t>(nodes), {});
-  for (std::size_t v = 0; v < adjacency_.size(); ++v) adjacency_[v].reserve(static_cast<std::size_t>(degree[v]));
-  for (auto [a, b] : links_) {
-    adjacency_[static_cast<std::size_t>(a)].push_back(b);
-    if (!directed) adjacency_[static_cast<std::size_t>(b)].push_back(a);
+  Adjacency adjacency(static_cast<std::size_t>(nodes));
+  for (std::size_t v = 0; v < adjacency.size(); ++v) adjacency[v].reserve(static_cast<std::size_t>(degree[v]));
+  for (auto [a, b] : links) {
+    adjacency[static_cast<std::size_t>(a)].push_back(b);
+    if (!directed) adjacency[static_cast<std::size_t>(b)].push_back(a);
   }
   // With the links sorted, a node's list is its smaller neighbours then its
   // larger ones, each in order: sorted already. The check keeps that a fact.
-  for (auto& list : adjacency_)
+  for (auto& list : adjacency)
     if (!std::is_sorted(list.begin(), list.end())) std::sort(list.begin(), list.end());
+  return adjacency;
+}
+
+}  // namespace
+
+const Adjacency& Topology::adjacency() const {
+  std::lock_guard lock(*graph_mutex_);
+  return adjacency_locked();
+}
+
+const Adjacency& Topology::adjacency_locked() const {
+  if (!adjacency_) adjacency_ = std::make_shared<const Adjacency>(neighbour_lists(nodes_, links_, directed_));
+  return *adjacency_;
 }
 
 const TopologyGraph& Topology::graph() const {
@@ -72,6 +90,7 @@ const TopologyProperties& Topology::properties() const {
   // Repetitions of one point may ask at once: compute once, under the lock.
   std::lock_guard lock(*graph_mutex_);
   if (properties_) return *properties_;
+  const Adjacency& adjacency = adjacency_locked();
   TopologyProperties p;
   p.nodes = nodes_;
   p.links = static_cast<int>(links_.size());
@@ -80,15 +99,15 @@ const TopologyProperties& Topology::properties() const {
   // out-neighbours and in-neighbours together, each distinct node once: that is the number of
   // processors it is wired to, which is what a degree bound on hardware limits (a pair joined
   // by arcs both ways counts once, as one bidirectional link would).
-  const Adjacency in = directed_ ? reversed(adjacency_) : Adjacency{};
+  const Adjacency in = directed_ ? reversed(adjacency) : Adjacency{};
   p.max_degree = 0;
   p.min_degree = nodes_ > 0 ? nodes_ : 0;
   std::vector<int> both;
-  for (std::size_t u = 0; u < adjacency_.size(); ++u) {
-    int degree = static_cast<int>(adjacency_[u].size());
+  for (std::size_t u = 0; u < adjacency.size(); ++u) {
+    int degree = static_cast<int>(adjacency[u].size());
     if (directed_) {
       both.clear();
-      std::set_union(adjacency_[u].begin(), adjacency_[u].end(), in[u].begin(), in[u].end(),
+      std::set_union(adjacency[u].begin(), adjacency[u].end(), in[u].begin(), in[u].end(),
                      std::back_inserter(both));
       degree = static_cast<int>(both.size());
     }
@@ -116,7 +135,7 @@ const TopologyProperties& Topology::properties() const {
   std::int64_t total = 0;
   bool connected = true;
   for (int s = 0; s < sources && connected; ++s) {
-    for (int d : hop_distances(adjacency_, s)) {
+    for (int d : hop_distances(adjacency, s)) {
       if (d == kUnreachable) {
         connected = false;
         break;

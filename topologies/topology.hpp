@@ -49,8 +49,10 @@ class Topology {
 
   // Links after clean-up, each once: (a, b) with a < b when undirected.
   const std::vector<std::pair<int, int>>& links() const { return links_; }
-  // Sorted neighbour lists (out-neighbours when directed).
-  const Adjacency& adjacency() const { return adjacency_; }
+  // Sorted neighbour lists (out-neighbours when directed), built on first use (thread-safe) and
+  // shared by copies: a d = 20 hypercube's are 2^20 lists, about 100 MB, that `mpnsim dlt` with a
+  // hypercube strategy never reads. Callers in a loop take the reference once.
+  const Adjacency& adjacency() const;
   int self_loops_dropped() const { return self_loops_dropped_; }
   int duplicate_links_merged() const { return duplicates_merged_; }
 
@@ -74,9 +76,11 @@ class Topology {
   int nodes_;
   bool directed_;
   mutable std::shared_ptr<TopologyGraph> graph_;
-  std::shared_ptr<std::mutex> graph_mutex_ = std::make_shared<std::mutex>();  // guards graph_, properties_
+  // Guards graph_, adjacency_ and properties_.
+  std::shared_ptr<std::mutex> graph_mutex_ = std::make_shared<std::mutex>();
   std::vector<std::pair<int, int>> links_;
-  Adjacency adjacency_;
+  mutable std::shared_ptr<const Adjacency> adjacency_;
+  const Adjacency& adjacency_locked() const;  // adjacency(), with graph_mutex_ held
   int self_loops_dropped_ = 0;
   int duplicates_merged_ = 0;
   std::optional<std::vector<int>> levels_;

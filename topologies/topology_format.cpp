@@ -138,10 +138,11 @@ void write_topology_matrix(const Topology& t, std::ostream& out) {
   const auto n = static_cast<std::size_t>(t.size());
   out << "# " << topology_summary(t) << "\n";
   std::string row;
+  const Adjacency& adjacency = t.adjacency();
   for (std::size_t u = 0; u < n; ++u) {
     row.assign(2 * n - 1, ' ');
     for (std::size_t v = 0; v < n; ++v) row[2 * v] = '0';
-    for (int v : t.adjacency()[u]) row[2 * static_cast<std::size_t>(v)] = '1';
+    for (int v : adjacency[u]) row[2 * static_cast<std::size_t>(v)] = '1';
     out << row << '\n';
   }
 }

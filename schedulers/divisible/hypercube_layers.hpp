@@ -29,6 +29,20 @@ inline ParamSpec hypercube_dim_param() {
 // checks below ask it for each of 2^20 * 20 neighbours and 10.5 M links).
 constexpr bool one_bit_set(unsigned x) { return x != 0 && (x & (x - 1)) == 0; }
 
+// Whether an undirected topology of 2^dim processors is the dim-cube, read from its links alone,
+// so that its neighbour lists (2^20 lists at d = 20) need not be built. Topology keeps each link
+// once, as (a, b) with a < b: when each of them differs in one bit, they are distinct pairs of
+// the dim * 2^(dim - 1) such pairs there are, so dim * 2^(dim - 1) of them are all of them, and
+// every processor is linked to exactly the dim labels that differ from it in one bit.
+inline bool hypercube_links(const Topology& t, int dim) {
+  if (t.directed() || t.size() != (1 << dim)) return false;
+  const auto& links = t.links();
+  if (links.size() != static_cast<std::size_t>(dim) * (std::size_t{1} << dim) / 2) return false;
+  for (const auto& [a, b] : links)
+    if (!one_bit_set(static_cast<unsigned>(a ^ b))) return false;
+  return true;
+}
+
 // What a homogeneous hypercube closed form reads from its input (seed 001's notation).
 struct HypercubeInput {
   int full_dim = 0;   // d of the topology: size() = 2^d
@@ -55,17 +69,22 @@ inline HypercubeInput read_hypercube_input(const DltInput& in, const std::string
                                             "the strategy needs a hypercube (use `generic`)", strategy, t.name(), n));
   HypercubeInput h;
   h.full_dim = std::countr_zero(static_cast<unsigned>(n));
-  for (int v = 0; v < n; ++v) {
-    // Sorted, d entries, each differing from v in one bit: exactly the d neighbours
-    // v ^ 2^b (strictly increasing, so none twice), without building the list.
-    const auto& list = t.adjacency()[static_cast<std::size_t>(v)];
-    bool cube = static_cast<int>(list.size()) == h.full_dim;
-    for (std::size_t i = 0; cube && i < list.size(); ++i)
-      cube = one_bit_set(static_cast<unsigned>(list[i] ^ v)) && (i == 0 || list[i - 1] < list[i]);
-    if (!cube)
-      throw std::invalid_argument(fmt::format(
-          "{}: {} is not a hypercube (processor {} is not linked to exactly the labels that differ "
-          "from it in one bit); use `generic`", strategy, t.name(), v));
+  if (!hypercube_links(t, h.full_dim)) {
+    // Not shown by the links: the neighbour lists say which processor is wrong (or that all are
+    // right, for a directed network with the arcs both ways).
+    const Adjacency& adjacency = t.adjacency();
+    for (int v = 0; v < n; ++v) {
+      // Sorted, d entries, each differing from v in one bit: exactly the d neighbours
+      // v ^ 2^b (strictly increasing, so none twice), without building the list.
+      const auto& list = adjacency[static_cast<std::size_t>(v)];
+      bool cube = static_cast<int>(list.size()) == h.full_dim;
+      for (std::size_t i = 0; cube && i < list.size(); ++i)
+        cube = one_bit_set(static_cast<unsigned>(list[i] ^ v)) && (i == 0 || list[i - 1] < list[i]);
+      if (!cube)
+        throw std::invalid_argument(fmt::format(
+            "{}: {} is not a hypercube (processor {} is not linked to exactly the labels that differ "
+            "from it in one bit); use `generic`", strategy, t.name(), v));
+    }
   }
   if (m.size() != n)
     throw std::invalid_argument(

@@ -33,8 +33,9 @@ namespace {
 std::pair<int, int> mesh_shape(const Topology& t) {
   const int n = t.size();
   int cols = n;
+  const Adjacency& adjacency = t.adjacency();
   for (int j = 1; j < n; ++j) {
-    const auto& adj = t.adjacency()[static_cast<std::size_t>(j)];
+    const auto& adj = adjacency[static_cast<std::size_t>(j)];
     if (!std::binary_search(adj.begin(), adj.end(), j - 1)) {
       cols = j;
       break;

@@ -57,9 +57,10 @@ std::string results_choice(const ParamSet& params) {
 }
 
 void require_star_around(const Topology& t, int centre) {
+  const Adjacency& adjacency = t.adjacency();
   for (int v = 0; v < t.size(); ++v) {
     if (v == centre) continue;
-    const auto& adj = t.adjacency()[static_cast<std::size_t>(v)];
+    const auto& adj = adjacency[static_cast<std::size_t>(v)];
     if (std::find(adj.begin(), adj.end(), centre) == adj.end())
       throw std::invalid_argument(fmt::format(
           "{} is not a single-level tree around processor {}: processor {} is not linked to it "

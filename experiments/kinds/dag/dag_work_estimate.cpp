@@ -190,10 +190,10 @@ std::string dag_work_problem(const DagSetup& setup) {
   if (comm.model == CommModel::contention) {
     // Ports below the processor's links (one-port, k-port) make every hop wait for a lane.
     bool port_limited = false;
-    const auto& topology = setup.machine.topology;
+    const Adjacency& adjacency = setup.machine.topology.adjacency();
     for (std::size_t p = 0; p < setup.machine.spec.processors.size(); ++p) {
       const ProcessorSpec& x = setup.machine.spec.processors[p];
-      const int links = static_cast<int>(topology.adjacency()[p].size());
+      const int links = static_cast<int>(adjacency[p].size());
       for (const int ports : {x.send_ports, x.recv_ports})
         if (ports != kAllPorts && ports < links) port_limited = true;
     }

@@ -182,10 +182,10 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   }
   // Bounds first, then processors in order of their bound: once a bound passes the best
   // key (or equals it at a higher index), no later processor can win. Each processor comes
-  // up first with a cheap bound (its CPU searched, not its receive port); with tight_bound,
-  // then refined (the receive port searched too), once more before it is evaluated: most are
-  // never refined. The refined bound is never below the cheap one, so the first refined bound
-  // to come up is the least of them.
+  // up first with a cheap bound (its CPU searched, not its receive port); with route: earliest
+  // or tight_bound, then refined (the receive port searched too), once more before it is
+  // evaluated: most are never refined. The refined bound is never below the cheap one, so the
+  // first refined bound to come up is the least of them.
   //
   // Each processor has one bound at a time, so they sit in a tree of minima over the
   // processors (a leaf each): built in P - 1 comparisons, the least taken out or replaced by
@@ -230,12 +230,12 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     if (key > best_key || (key == best_key && p > best.processor)) break;
     const double duration = problem_.exec_time(task, p);
     const double not_before = insertion ? 0.0 : processor_ready(p);
-    // Without tight_bound a processor goes from its cheap bound straight on to its routed
-    // bound or its evaluation. The refined bound searched its receive port once per message, a
-    // timetable the route then searched again for its last hop (no fewer searches there for it):
-    // and a candidate it raised nearly always came up again before the best was known (counted
-    // for HEFT at 10^5 tasks, engine route: 5.7 refined a task, 3.2 raised, 3.1 of those back up
-    // at level 1), so it cost 16 of the task's 74 timetable searches and spared almost none.
+    // With the engine's route and without tight_bound a processor goes from its cheap bound
+    // straight on to its routed bound. The refined bound searched its receive port once a message,
+    // which the route then searched again for its last hop, from its own time; and a candidate it
+    // raised nearly always came up again before the best was known (HEFT at 10^5 tasks, counted:
+    // 5.7 refined a task, 3.2 raised, 3.1 of those up again at level 1): 16 of the task's 74
+    // timetable searches that decided almost nothing (docs/performance.md, ninth pass).
     if (level == 0 && !tight_bound && routed) level = 1;
     if (level == 0) {  // not refined yet
       const double cheap = ready_bounds_[static_cast<std::size_t>(p)];

@@ -95,9 +95,9 @@ class ScheduleBuilder {
     // `tight_bound`, of their refined bounds); in the free model the key itself.
     double bound = 0;
   };
-  // `tight_bound` is for a caller that ranks tasks by Choice::bound (ETF, DLS-pairs): with
-  // contention the processors' bounds are then refined by their receive ports before they are
-  // routed or evaluated, which only the bound needs (the choice is the same without).
+  // `tight_bound`: for callers that rank tasks by Choice::bound (ETF, DLS-pairs). With contention
+  // and the engine's route the bounds are then refined by the receive ports before the route, which
+  // only the bound needs (the same choice without; with route: earliest they are refined anyway).
   Choice best_processor(int task, bool by_finish, bool insertion, bool tight_bound = false) const;
 
   // Cache hints (nothing visible changes) for a loop that places the tasks of `order` one

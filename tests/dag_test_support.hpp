@@ -91,9 +91,18 @@ inline void expect_best_processor_is_the_best_of_all(const DagProblem& p, std::u
         best_start = s;
       }
     }
+    // Both ways of bounding the candidates (with contention, tight_bound refines them by their
+    // receive ports first) must choose as evaluating every processor; either bound is a lower
+    // bound on the key, the refined one no lower than the cheap one.
     const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, insertion);
     ASSERT_EQ(c.processor, best) << "task " << t << ", seed " << seed;
     ASSERT_EQ(c.start, best_start);
+    const ScheduleBuilder::Choice tight = b.best_processor(t, by_finish, insertion, true);
+    ASSERT_EQ(tight.processor, best) << "task " << t << ", seed " << seed << ", tight bound";
+    ASSERT_EQ(tight.start, best_start);
+    EXPECT_LE(c.bound, best_key);
+    EXPECT_LE(tight.bound, best_key);
+    EXPECT_LE(c.bound, tight.bound);
     b.place(t, c.processor, c.start);
   }
 }

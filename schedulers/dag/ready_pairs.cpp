@@ -242,7 +242,7 @@ Schedule schedule_ready_pairs(const DagProblem& problem, std::string name, PairK
   ScheduleBuilder b(problem, std::move(name));
   const bool by_finish = key == PairKey::finish;
   auto look_at = [&](int t) {
-    const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, false);
+    const ScheduleBuilder::Choice c = b.best_processor(t, by_finish, false, true);
     return ReadyEntry{ReadyPair{t, c.processor, c.start, c.finish}, c.bound};
   };
   // What least_key_first ranks by, and its bound: the key less the task's offset (a

@@ -140,7 +140,7 @@ ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int pro
          (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 2) | level;
 }
 
-ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion) const {
+ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion, bool tight_bound) const {
   const int procs = problem_.processors();
   Choice best;
   double best_key = std::numeric_limits<double>::infinity();
@@ -182,10 +182,10 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   }
   // Bounds first, then processors in order of their bound: once a bound passes the best
   // key (or equals it at a higher index), no later processor can win. Each processor comes
-  // up first with a cheap bound (its CPU searched, not its receive port), then, refined (the
-  // receive port searched too), once more before it is evaluated: most are never refined.
-  // The refined bound is never below the cheap one, so the first refined bound to come up is
-  // the least of them.
+  // up first with a cheap bound (its CPU searched, not its receive port); with route: earliest
+  // or tight_bound, then refined (the receive port searched too), once more before it is
+  // evaluated: most are never refined. The refined bound is never below the cheap one, so the
+  // first refined bound to come up is the least of them.
   //
   // Each processor has one bound at a time, so they sit in a tree of minima over the
   // processors (a leaf each): built in P - 1 comparisons, the least taken out or replaced by
@@ -230,6 +230,13 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     if (key > best_key || (key == best_key && p > best.processor)) break;
     const double duration = problem_.exec_time(task, p);
     const double not_before = insertion ? 0.0 : processor_ready(p);
+    // With the engine's route and without tight_bound a processor goes from its cheap bound
+    // straight on to its routed bound. The refined bound searched its receive port once a message,
+    // which the route then searched again for its last hop, from its own time; and a candidate it
+    // raised nearly always came up again before the best was known (HEFT at 10^5 tasks, counted:
+    // 5.7 refined a task, 3.2 raised, 3.1 of those up again at level 1): 16 of the task's 74
+    // timetable searches that decided almost nothing (docs/performance.md, ninth pass).
+    if (level == 0 && !tight_bound && routed) level = 1;
     if (level == 0) {  // not refined yet
       const double cheap = ready_bounds_[static_cast<std::size_t>(p)];
       const double refined = contention_->refined_data_ready_bound(p);
@@ -240,7 +247,8 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
       }
       level = 1;
     }
-    // The least refined key: the first to come up at level 1 (as when it was evaluated at once).
+    // The least refined key: the first to come up at level 1 (as when it was evaluated at once);
+    // without tight_bound, the least cheap one.
     if (!least_known) {
       least = key;
       least_known = true;

@@ -91,11 +91,14 @@ class ScheduleBuilder {
     double start = 0;
     double finish = 0;
     // A lower bound on the key (finish or start) that stays one after later placements: with
-    // contention the least of the processors' cheap bounds, which placements only raise; in
-    // the free model the key itself.
+    // contention the least of the processors' cheap bounds, which placements only raise (with
+    // `tight_bound`, of their refined bounds); in the free model the key itself.
     double bound = 0;
   };
-  Choice best_processor(int task, bool by_finish, bool insertion) const;
+  // `tight_bound`: for callers that rank tasks by Choice::bound (ETF, DLS-pairs). With contention
+  // and the engine's route the bounds are then refined by the receive ports before the route, which
+  // only the bound needs (the same choice without; with route: earliest they are refined anyway).
+  Choice best_processor(int task, bool by_finish, bool insertion, bool tight_bound = false) const;
 
   // Cache hints (nothing visible changes) for a loop that places the tasks of `order` one
   // after another, now at position i: what a task some places later will read (its in-edge

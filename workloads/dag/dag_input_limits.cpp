@@ -2,6 +2,7 @@
 #include "workloads/dag/dag_input_limits.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -48,7 +49,29 @@ std::optional<std::string> dag_size_problem(double tasks, double edges) {
                      kBytesPerEdge, kMaxDagTasks, kMaxDagEdges);
 }
 
+namespace {
+
+// Whether every value of the graph passes dag_number_problem's checks, in one pass with no
+// branch on the values (a generated graph of 10^5 tasks spent 2 % of `mpnsim dag` in the
+// checks' bookkeeping). The total is summed in the same order as below, so it is the same sum.
+bool numbers_plainly_fine(const TaskGraph& g) {
+  bool fine = true;
+  double total = 0, smallest = std::numeric_limits<double>::infinity();
+  auto add = [&](double v) {
+    fine &= v >= 0 && v <= kMaxDagTotal;  // false for NaN and infinities too
+    total += v;
+    smallest = v > 0 && v < smallest ? v : smallest;
+  };
+  for (int t = 0; t < g.size(); ++t) add(g.task(t).work);
+  for (int e = 0; e < g.edge_count(); ++e) add(g.edge(e).data);
+  return fine && !(total > kMaxDagTotal) && !(smallest * kMaxDagDynamicRange < total);
+}
+
+}  // namespace
+
 std::optional<DagNumberProblem> dag_number_problem(const TaskGraph& g) {
+  if (numbers_plainly_fine(g)) return std::nullopt;
+  // Some value fails: again, with where each value lies, for the message.
   // The largest and the smallest nonzero value, and where they are.
   struct At {
     double value;

@@ -18,7 +18,7 @@ PHASES = {
         ('kernel', r'^\[k\]'),
         ('generate the graph', r'generate_random_dag|OpenNodes|EdgeLists|TaskGraph|NameArena|unique_task_names|'
                                r'dag_generator|mersenne|_M_gen_rand'),
-        ('estimated link conflicts', r'estimated_link_conflicts'),
+        ('estimated link conflicts', r'estimated_link_conflicts|count_channel_conflicts|count_in_order'),
         ('routing (Router)', r'Router::'),
         ('replay: compile (direct replay blocks)', r'compile_direct_replay'),
         ('replay: engine loop (Engine, Machine, player callbacks)',
@@ -52,7 +52,7 @@ PHASES = {
         ('replay (contention plan, plan compile, engine, machine)',
          r'plan_player|Player|Machine|Engine|EventQueue|WaitQueue|Timeline|replay|Plan::|chain|DependencyList|Booking'),
         ('generate, ranks, lower bound, costs, conflict estimate',
-         r'estimated_link_conflicts|generate|OpenNodes|EdgeLists|TaskGraph|rank|lower_bound|windows|split|CommCost|heft|'
+         r'estimated_link_conflicts|count_channel_conflicts|count_in_order|generate|OpenNodes|EdgeLists|TaskGraph|rank|lower_bound|windows|split|CommCost|heft|'
          r'ScheduleBuilder'),
     ],
 }

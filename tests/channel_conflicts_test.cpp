@@ -124,7 +124,8 @@ TEST(ChannelConflicts, AwkwardTimesCountAsTheRuleSays) {
         const double s = pool[pick(rng)];
         hops.push_back({s, std::isfinite(s) ? s + len(rng) : s});
       }
-      EXPECT_EQ(fast_count(hops, scratch), reference_count(hops)) << "pool " << (&pool - pools.data()) << ", " << n << " hops";
+      EXPECT_EQ(fast_count(hops, scratch), reference_count(hops))
+          << "pool " << (&pool - pools.data()) << ", " << n << " hops";
     }
   // Starts evenly spread but one: a range made of a single huge gap.
   std::vector<TestHop> two_clusters = spread_hops(rng, 300, 1, 0.01);

@@ -26,7 +26,8 @@ Schedule schedule_heft(const DagProblem& problem) {
     int position;
   };
   std::vector<Key> keys(topo.size());
-  for (std::size_t i = 0; i < topo.size(); ++i) keys[i] = Key{rank[static_cast<std::size_t>(topo[i])], static_cast<int>(i)};
+  for (std::size_t i = 0; i < topo.size(); ++i)
+    keys[i] = Key{rank[static_cast<std::size_t>(topo[i])], static_cast<int>(i)};
   std::sort(keys.begin(), keys.end(),
             [](const Key& a, const Key& c) { return a.rank != c.rank ? a.rank > c.rank : a.position < c.position; });
   std::vector<int> order(topo.size());

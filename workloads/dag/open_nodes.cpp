@@ -53,7 +53,10 @@ int select_bit(std::uint64_t word, int k) {
 }  // namespace
 
 OpenNodes::OpenNodes(int n)
-    : bits_((static_cast<std::size_t>(n) + 63) / 64, ~std::uint64_t{0}), tree_(bits_.size() + 1, 0), size_(tree_.size()), total_(n) {
+    : bits_((static_cast<std::size_t>(n) + 63) / 64, ~std::uint64_t{0}),
+      tree_(bits_.size() + 1, 0),
+      size_(tree_.size()),
+      total_(n) {
   if (n % 64 != 0) bits_.back() = (std::uint64_t{1} << (n % 64)) - 1;  // no nodes past n - 1
   for (std::size_t w = 1; w <= bits_.size(); ++w) {
     tree_[w] += std::popcount(bits_[w - 1]);

@@ -39,12 +39,12 @@ std::vector<double> awkward_numbers() {
   return v;
 }
 
-// Every value kind around the streamed arrays, placeholders where the arrays go.
+// Every value kind around the streamed arrays; `frame` is the document with an empty array under each streamed key.
 TEST(StreamedJson, WritesWhatThePrettyPrinterWrites) {
   const std::vector<double> numbers = awkward_numbers();
   const std::vector<double> none;
-  json full, placeholders;
-  for (json* d : {&full, &placeholders}) {
+  json full, frame;
+  for (json* d : {&full, &frame}) {
     (*d)["name"] = "a \"quoted\"\nline\t\u00e9";
     (*d)["count"] = 3;
     (*d)["big"] = std::uint64_t{18446744073709551615u};
@@ -56,10 +56,10 @@ TEST(StreamedJson, WritesWhatThePrettyPrinterWrites) {
   full["fractions"] = fractions;
   full["values"] = numbers;
   full["empty"] = json::array();
-  placeholders["fractions"] = json::array();
-  placeholders["values"] = json::array();
-  placeholders["empty"] = json::array();
-  for (json* d : {&full, &placeholders}) {
+  frame["fractions"] = json::array();
+  frame["values"] = json::array();
+  frame["empty"] = json::array();
+  for (json* d : {&full, &frame}) {
     (*d)["figures"] = json{{"x", 1.5}, {"nested", json{{"deep", json::array({1, 2, json::object()})}}}};
     (*d)["no_figures"] = json::object();
     (*d)["notes"] = json::array({"one", "two"});
@@ -72,14 +72,14 @@ TEST(StreamedJson, WritesWhatThePrettyPrinterWrites) {
                                  std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
                                  -std::numeric_limits<double>::infinity(), 1.0 / 3.0, 1.0 / 3.0, 0.1, 0.1, 0.1,
                                  1e-300, 1e-300, 5.0, 5.0, 2.5, 2.5};
-  json with_runs, runs_placeholder;
+  json with_runs, runs_frame;
   with_runs["same"] = runs;
   with_runs["halves"] = json::array();
   for (double x : runs) with_runs["halves"].push_back(x / 2.0);
-  runs_placeholder["same"] = json::array();
-  runs_placeholder["halves"] = json::array();
-  EXPECT_EQ(streamed(runs_placeholder, {{"same", &runs}, {"halves", &runs, 2.0}}), pretty(with_runs));
-  EXPECT_EQ(streamed(placeholders, {{"fractions", &numbers, 7.0}, {"values", &numbers}, {"empty", &none},
+  runs_frame["same"] = json::array();
+  runs_frame["halves"] = json::array();
+  EXPECT_EQ(streamed(runs_frame, {{"same", &runs}, {"halves", &runs, 2.0}}), pretty(with_runs));
+  EXPECT_EQ(streamed(frame, {{"fractions", &numbers, 7.0}, {"values", &numbers}, {"empty", &none},
                                     {"absent", &numbers}}),
             expected);
   // With no array streamed it is the printer's own output.

@@ -20,7 +20,7 @@ struct StreamedArray {
 // Writes the object `doc` with indent 2, byte for byte as nlohmann's pretty printer does, except
 // that the value of each key named in `arrays` is that array: a 2^20-processor report then never
 // holds three million numbers as JSON nodes (about 50 MB, and half its time). Keys of `arrays`
-// that `doc` does not have are not written; give them a placeholder where they belong.
+// that `doc` does not have are not written: put the key in `doc`, with an empty array, where it belongs.
 void write_streamed_json(const nlohmann::ordered_json& doc, const std::vector<StreamedArray>& arrays,
                          std::ostream& out);
 

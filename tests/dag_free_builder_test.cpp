@@ -35,6 +35,7 @@ ProblemBox uneven_cube_box(int dim, std::uint64_t seed, int tasks) {
   gp.integer = seed % 2 == 0;
   MachineSpec m = uniform_machine(cube.size(), cube.links(), false, ProcessorSpec{1, true, kAllPorts, kAllPorts}, 0.5, 0.25);
   for (std::size_t p = 0; p < m.processors.size(); ++p) m.processors[p].w = 1 + 0.25 * static_cast<double>(p % 3);
+  m.Tcp = 1.5;  // not 1, so that a duration without it is wrong
   for (std::size_t l = 0; l < m.links.size(); ++l) m.links[l].z = 0.5 + 0.5 * static_cast<double>(l % 4);
   return ProblemBox(generate_random_dag(gp), std::move(m));
 }
@@ -45,6 +46,23 @@ TEST(FreeScheduleBuilder, BestProcessorChoosesAsEvaluatingEveryProcessor) {
   for (const int dim : {2, 3, 4}) {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       const ProblemBox box = uneven_cube_box(dim, seed, 80);
+      testing::expect_best_processor_is_the_best_of_all(box.problem(), seed * 10 + static_cast<std::uint64_t>(dim));
+    }
+  }
+}
+
+// The same with a cost table (unrelated processors), whose rows best_processor reads in place of
+// work * w * Tcp: drawn so that the table's order of processors differs from their w's.
+TEST(FreeScheduleBuilder, BestProcessorChoosesAsEvaluatingEveryProcessorWithACostTable) {
+  for (const int dim : {2, 3}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      ProblemBox box = uneven_cube_box(dim, seed, 80);
+      const int tasks = box.graph.size(), procs = static_cast<int>(box.machine.processors.size());
+      std::vector<double> values;
+      for (int t = 0; t < tasks; ++t)
+        for (int q = 0; q < procs; ++q)
+          values.push_back(static_cast<double>((t * 7 + q * 13 + static_cast<int>(seed)) % 11) * (seed % 2 == 0 ? 1.0 : 0.37));
+      box.graph.set_costs(CostTable(tasks, procs, std::move(values)));
       testing::expect_best_processor_is_the_best_of_all(box.problem(), seed * 10 + static_cast<std::uint64_t>(dim));
     }
   }

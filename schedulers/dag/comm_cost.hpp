@@ -28,6 +28,10 @@ class CommCost {
     const std::size_t i = index(p, q);
     return p == q ? 0.0 : startup_[i] + data * per_unit_[i];
   }
+  // Row p of delay's tables: delay(p, q, d) is startup_row(p)[q] + d * per_unit_row(p)[q] for
+  // every q, q == p too (both 0 there, and d is finite), so a loop over q needs no branch.
+  const double* startup_row(int p) const { return startup_.data() + index(p, 0); }
+  const double* per_unit_row(int p) const { return per_unit_.data() + index(p, 0); }
   // Mean delay over the ordered pairs of distinct processors (HEFT's average cost).
   double mean_delay(double data) const { return mean_startup_ + data * mean_per_unit_; }
   // Mean cost of one hop, S + z * Tcm * d averaged over links: C(D) of thesis eq (6.4).

@@ -27,6 +27,12 @@ class IdleIntervals {
   // Earliest s >= t with [s, s + d] inside one gap. s + d is computed as the engine adds a
   // duration to a start, so a booking at s ends exactly where the replay's operation ends.
   double earliest_fit(double t, double d) const;
+  // True when earliest_fit(t, d) takes no search: t is at or past the last booking, or no
+  // finite gap is as long as d. Its answer is then std::max(t, tail_start()). For a caller
+  // that asks many timetables one question each (HEFT's loop over the processors), which can
+  // take the answer without a call or a branch that goes either way at random.
+  bool fits_at_tail(double t, double d) const { return t >= tail_start_ || longest_ < d; }
+  double tail_start() const { return tail_start_; }
 
   // Where an answer of earliest_fit lay: the gap that held it. Asked again (any d) at a time no
   // earlier than that gap's start, with no booking in between, the timetable walks on from

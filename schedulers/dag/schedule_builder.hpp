@@ -145,6 +145,7 @@ class ScheduleBuilder {
   const DagProblem& problem_;
   Schedule schedule_;
   std::vector<double> ready_;       // TF per processor
+  std::vector<double> w_;           // w per processor, in one array for best_processor's loop
   double latest_start_ = 0;         // latest_carried_start of the problem
   mutable std::vector<IdleIntervals> idle_;  // each processor's idle time between and after its tasks (free model)
   mutable bool gaps_kept_ = false;           // idle_ holds every placement, and place() books there at once
@@ -158,6 +159,10 @@ class ScheduleBuilder {
   static PendingBound pending_bound(double key, int processor, unsigned level);
   mutable std::vector<PendingBound> bounds_;  // scratch of best_processor: a tree of minima, a leaf per processor
   mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
+  mutable std::vector<double> durations_;               // scratch of exec_times
+  // exec_time(task, p) of every processor p, as an array indexed by p: the cost table's row, or
+  // durations_ filled. Valid until the next call.
+  const double* exec_times(int task) const;
   struct Arrival {
     double finish, data;
     int processor;

@@ -21,6 +21,10 @@ class CostTable {
   double at(int task, int p) const {
     return values_[static_cast<std::size_t>(task) * static_cast<std::size_t>(processors_) + static_cast<std::size_t>(p)];
   }
+  // The task's row: row(task)[p] is at(task, p).
+  const double* row(int task) const {
+    return values_.data() + static_cast<std::size_t>(task) * static_cast<std::size_t>(processors_);
+  }
   // Mean of the task's row: its execution time on an average processor, which HEFT's and
   // CPOP's ranks and the static levels of LPS, HLF and DLS use.
   double mean(int task) const { return mean_[static_cast<std::size_t>(task)]; }

@@ -1,0 +1,76 @@
+// HEFT's task order (decreasing upward rank, ties in topological order), against a stable sort
+// written out here, on graphs with many tied ranks and enough tasks for the radix sort's buckets.
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "dag_test_support.hpp"
+#include "schedulers/dag/dag_schedulers.hpp"
+#include "schedulers/dag/task_levels.hpp"
+
+namespace mpnsim {
+namespace {
+
+using testing::ProblemBox;
+
+// One processor, so that HEFT's order is the order of the starts: each task after the last,
+// as insertion finds no gap before it (no gaps are left: every task is ready at 0, or at its
+// predecessor's finish, and goes at the processor's end).
+void expect_heft_order_is_the_stable_rank_order(const TaskGraph& g) {
+  const ProblemBox box(g, uniform_machine(1, {}, false, ProcessorSpec{}, 1.0, 0.0));
+  const DagProblem p = box.problem();
+  const std::vector<int> topo = topological_order(p.graph);
+  const std::vector<double> rank = upward_ranks(p, topo);
+  std::vector<int> expected = topo;
+  std::stable_sort(expected.begin(), expected.end(), [&](int a, int b) {
+    return rank[static_cast<std::size_t>(a)] > rank[static_cast<std::size_t>(b)];
+  });
+  const Schedule s = schedule_heft(p);
+  // Every work is positive, so each task's start is the finish of the one placed before it.
+  std::vector<std::size_t> where(expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) where[static_cast<std::size_t>(expected[i])] = i;
+  double at = 0;
+  for (int t : expected) {
+    const TaskPlacement& x = s.tasks[static_cast<std::size_t>(t)];
+    ASSERT_EQ(x.start, at) << "task " << t << " at position " << where[static_cast<std::size_t>(t)];
+    at = x.finish;
+  }
+}
+
+TEST(HeftOrder, IndependentTasksWithFewDistinctWorksGoByWorkThenIndex) {
+  // 5000 tasks, works from {1, 2, 3}: three long runs of equal ranks. (Not 0: insertion puts a
+  // task of no duration at the first boundary, which hides its place in the order.)
+  TaskGraph g("independent");
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 5000; ++i) g.add_task(fmt::format("T{}", i), static_cast<double>(1 + rng() % 3));
+  g.finalize();
+  expect_heft_order_is_the_stable_rank_order(g);
+}
+
+TEST(HeftOrder, ChainsWithTiedRanksKeepTheirTopologicalOrder) {
+  // 400 chains of 6 tasks of work 1 and zero data: the k-th task of every chain has the same
+  // rank, and each chain's tasks must come in their own order.
+  TaskGraph g("chains");
+  for (int c = 0; c < 400; ++c)
+    for (int k = 0; k < 6; ++k) g.add_task(fmt::format("c{}_{}", c, k), 1.0);
+  for (int c = 0; c < 400; ++c)
+    for (int k = 0; k + 1 < 6; ++k) g.add_edge(c * 6 + k, c * 6 + k + 1, 0.0);
+  g.finalize();
+  expect_heft_order_is_the_stable_rank_order(g);
+}
+
+TEST(HeftOrder, RandomRealRanks) {
+  TaskGraph g("reals");
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(0.0, 10.0);
+  for (int i = 0; i < 3000; ++i) g.add_task(fmt::format("T{}", i), i % 5 == 0 ? 2.5 : u(rng));
+  g.finalize();
+  expect_heft_order_is_the_stable_rank_order(g);
+}
+
+}  // namespace
+}  // namespace mpnsim

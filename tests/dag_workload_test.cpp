@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <random>
 #include <set>
 
@@ -62,6 +64,37 @@ TEST(DagGenerator, RefusesGraphsTooLargeWithTheEstimate) {
     EXPECT_NE(std::string(e.what()).find("2e+07 tasks would take about 2.1 GiB"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("at most 16000000 tasks"), std::string::npos) << e.what();
   }
+}
+
+// expected_random_dag_edges sums in closed form where that is exact: its answer must be the
+// node-by-node sum's to the bit, written out here as the generator's comment states it.
+TEST(DagGenerator, ExpectedEdgesAreTheNodeByNodeSumToTheBit) {
+  auto by_node = [](const RandomDagParams& p) {
+    const double a = 1, b = p.max_out;
+    double out = 0, in = 0;
+    for (int i = 0; i < p.tasks; ++i) {
+      const double m = p.tasks - 1 - i;  // later nodes
+      if (m >= b) out += (a + b) / 2;
+      else if (m < a) out += m;
+      else out += (m * (m + 1) / 2 - a * (a - 1) / 2 + (b - m) * m) / (b - a + 1);
+      in += std::min<double>(p.max_in, i);
+    }
+    return std::min(out, in);
+  };
+  RandomDagParams p;
+  auto expect_same = [&](int tasks, int max_in, int max_out) {
+    p.tasks = tasks;
+    p.max_in = max_in;
+    p.max_out = max_out;
+    const double want = by_node(p), got = expected_random_dag_edges(p);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(got), std::bit_cast<std::uint64_t>(want))
+        << tasks << " " << max_in << " " << max_out << ": " << got << " against " << want;
+  };
+  for (int tasks : {0, 1, 2, 3, 7, 20, 101, 1000, 30001})
+    for (int max_in : {-2, 0, 1, 2, 3, 7, 50, 2000000000})
+      for (int max_out : {-1, 0, 1, 2, 3, 6, 13, 99, 2000000000}) expect_same(tasks, max_in, max_out);
+  // Totals past 2^52, where the sum is the loop's.
+  expect_same(3000001, 2000000000, 3);
 }
 
 TEST(DagGenerator, RespectsDegreesRangesAndOrder) {

@@ -1,9 +1,11 @@
 // The free model's gaps made only when first asked for (ScheduleBuilder), and a processor order
 // shared by the check and the replay (run_dag), give the answers of the plain way.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -64,6 +66,31 @@ TEST(FreeScheduleBuilder, BestProcessorChoosesAsEvaluatingEveryProcessorWithACos
           values.push_back(static_cast<double>((t * 7 + q * 13 + static_cast<int>(seed)) % 11) * (seed % 2 == 0 ? 1.0 : 0.37));
       box.graph.set_costs(CostTable(tasks, procs, std::move(values)));
       testing::expect_best_processor_is_the_best_of_all(box.problem(), seed * 10 + static_cast<std::uint64_t>(dim));
+    }
+  }
+}
+
+// earliest_starts over a set of candidates (LPS's minimum-distance set) gives each candidate's
+// earliest_start to the bit, with the predecessors spread over the machine.
+TEST(FreeScheduleBuilder, EarliestStartsOfCandidatesAreEachOnesEarliestStart) {
+  for (const int dim : {2, 3, 4}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const ProblemBox box = uneven_cube_box(dim, seed, 120);
+      const DagProblem p = box.problem();
+      ScheduleBuilder b(p, "check");
+      std::mt19937_64 rng(seed * 31 + static_cast<std::uint64_t>(dim));
+      for (int t : topological_order(p.graph)) {
+        std::vector<int> candidates;
+        for (int q = 0; q < p.processors(); ++q)
+          if (rng() % 3 != 0) candidates.push_back(q);
+        std::vector<double> starts(candidates.size());
+        b.earliest_starts(t, candidates, starts);
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+          ASSERT_EQ(std::bit_cast<std::uint64_t>(starts[i]), std::bit_cast<std::uint64_t>(b.earliest_start(t, candidates[i])))
+              << "task " << t << " on P" << candidates[i];
+        const int q = static_cast<int>(rng() % static_cast<std::uint64_t>(p.processors()));
+        b.place(t, q, b.earliest_start(t, q));
+      }
     }
   }
 }

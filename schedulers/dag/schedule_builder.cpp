@@ -113,6 +113,24 @@ double ScheduleBuilder::earliest_start(int task, int p) const {
   return std::max(data_ready(task, p), processor_ready(p));
 }
 
+void ScheduleBuilder::earliest_starts(int task, std::span<const int> candidates, std::span<double> starts) const {
+  assert(starts.size() == candidates.size());
+  if (contention_) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) starts[i] = earliest_start(task, candidates[i]);
+    return;
+  }
+  // data_ready's sums, over the predecessors gathered once; a predecessor on the candidate
+  // itself adds finish + (0 + data * 0), as in data_ready_all.
+  gather_arrivals(arrivals_, problem_.graph, schedule_.tasks, task);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const auto p = static_cast<std::size_t>(candidates[i]);
+    double da = 0;
+    for (const Arrival& a : arrivals_)
+      da = std::max(da, a.finish + (problem_.comm.startup_row(a.processor)[p] + a.data * problem_.comm.per_unit_row(a.processor)[p]));
+    starts[i] = std::max(da, ready_[p]);
+  }
+}
+
 double ScheduleBuilder::earliest_start_within(int task, int p, double key, double add, bool ties_lose) const {
   if (!contention_) return earliest_start(task, p);
   return contention_->start_from(task, p, processor_ready(p), ContentionBuilder::Cutoff{key, add, ties_lose});

@@ -51,6 +51,9 @@ class ScheduleBuilder {
   // (With contention, the earliest idle interval of p's CPU from there: a CPU without a
   // co-processor also sends and receives.)
   double earliest_start(int task, int p) const;
+  // earliest_start(task, p) of each p of `candidates`, into `starts` (as many): in the free
+  // model the task's predecessors are read once for all of them (LPS's minimum-distance set).
+  void earliest_starts(int task, std::span<const int> candidates, std::span<double> starts) const;
   // earliest_start, or infinity once its key start + `add` is sure to pass `key` (or to equal
   // it, when `ties_lose`): with contention the evaluation then stops at the first message or
   // hop that says so (the free model always gives the start). For a caller that only wants a

@@ -1,5 +1,6 @@
-// HEFT's task order (decreasing upward rank, ties in topological order), against a stable sort
-// written out here, on graphs with many tied ranks and enough tasks for the radix sort's buckets.
+// The task orders of HEFT (decreasing upward rank) and LPS (a level's tasks by decreasing
+// selection priority), ties in topological order, against a stable sort written out here, on
+// graphs with many tied priorities and enough tasks for the radix sorts' buckets.
 #include <algorithm>
 #include <cstdint>
 #include <random>
@@ -37,6 +38,29 @@ void expect_heft_order_is_the_stable_rank_order(const TaskGraph& g) {
   for (int t : expected) {
     const TaskPlacement& x = s.tasks[static_cast<std::size_t>(t)];
     ASSERT_EQ(x.start, at) << "task " << t << " at position " << where[static_cast<std::size_t>(t)];
+    at = x.finish;
+  }
+}
+
+// LPS on one processor, independent tasks: one level, every task an entry task whose selection
+// priority is its static level (its execution time), so its order is the stable sort of the
+// topological order by decreasing execution time.
+TEST(LpsOrder, IndependentTasksWithFewDistinctWorksGoByWorkThenIndex) {
+  TaskGraph g("independent");
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 5000; ++i) g.add_task(fmt::format("T{}", i), static_cast<double>(1 + rng() % 3));
+  g.finalize();
+  const ProblemBox box(g, uniform_machine(1, {}, false, ProcessorSpec{}, 1.0, 0.0));
+  const DagProblem p = box.problem();
+  const std::vector<int> topo = topological_order(p.graph);
+  std::vector<int> expected = topo;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [&](int a, int b) { return p.exec_time(a, 0) > p.exec_time(b, 0); });
+  const Schedule s = schedule_lps(p);
+  double at = 0;
+  for (int t : expected) {
+    const TaskPlacement& x = s.tasks[static_cast<std::size_t>(t)];
+    ASSERT_EQ(x.start, at) << "task " << t;
     at = x.finish;
   }
 }

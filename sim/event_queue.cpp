@@ -108,15 +108,14 @@ void EventQueue::refill() {
 
 double EventQueue::next_time() {
   assert(size_ > 0);
-  if (!large_) return time_of(small_keys_[0]);
+  if (!large_) return time_of(small_[0].key);
   if (head_ == buckets_[0].size) refill();
   return time_of(last_);
 }
 
 // Room for kSmallLimit events, made on the first push: 16 + 24 + 2 bytes an event, 42 KiB.
 void EventQueue::set_up_small() {
-  small_keys_.resize(kSmallLimit);
-  small_orders_.resize(kSmallLimit);
+  small_.resize(kSmallLimit);
   small_slots_.resize(kSmallSlots);
   small_free_.resize(kSmallSlots);
   // Slot 0 first: the stack is popped from its top.
@@ -128,10 +127,8 @@ void EventQueue::go_large() {
   assert(size_ == kSmallLimit && small_free_top_ <= 1);
   // Appended in (key, push number) order, every key at least last_ (the radix heap's
   // invariant), so ties leave in push order as before.
-  std::vector<SmallEntry> entries(kSmallLimit);
-  for (std::size_t i = 0; i < kSmallLimit; ++i) entries[i] = {small_keys_[i], small_orders_[i]};
-  std::sort(entries.begin(), entries.end(), before);
-  for (const SmallEntry& e : entries) {
+  std::sort(small_.begin(), small_.end(), before);
+  for (const SmallEntry& e : small_) {
     const auto slot = static_cast<std::size_t>(e.order & ((std::uint64_t{1} << kSlotBits) - 1));
     append(bucket_of(e.key), e.key, std::move(small_slots_[slot]));
     small_free_[small_free_top_++] = static_cast<std::uint16_t>(slot);

@@ -46,8 +46,8 @@ namespace mpnsim {
 // deterministic.
 //
 // Few events: while at most kSmallLimit events are pending (a DAG replay keeps a
-// few hundred), they are in a 4-ary heap ordered by (key, push number) instead, the
-// keys in one array and the push numbers in another, their actions in slots beside it, and the radix heap is
+// few hundred), they are in a 4-ary heap of 16-byte entries ordered by (key,
+// push number) instead, their actions in slots beside it, and the radix heap is
 // empty. The order is the same, ties by push number as above, so a run gives the
 // same events in the same order either way. The heap's pop walks the hole down to a
 // leaf choosing the least child without a branch, then places the last entry
@@ -181,12 +181,8 @@ class EventQueue {
   }
   void next_read_block();
 
-  // The small heap: each entry's key (the event's time) and, in an array beside it, its push
-  // number above its slot's index, so that comparing (key, order) is comparing (time, push
-  // order). Apart, so that a pop's walk down compares 8-byte keys only: two events of one time
-  // are rare in a heap of a few hundred, and only where two keys of a node's children tie is
-  // their order read (a branch that is nearly never taken). The heap's entries were 16 bytes,
-  // key and order, each level of the walk three 128-bit comparisons.
+  // The small heap's entry: the event's key, then its push number above its slot's index,
+  // so that comparing the two words in order is comparing (time, push order).
   static constexpr std::size_t kSmallLimit = 1024;
   static constexpr std::size_t kArity = 4;  // children per node of the small heap
   // A slot for each pending event and one for the event running (run_next).
@@ -202,30 +198,20 @@ class EventQueue {
     return ((static_cast<unsigned __int128>(a.key) << 64) | a.order) <
            ((static_cast<unsigned __int128>(b.key) << 64) | b.order);
   }
-  // Entry i of the small heap is (small_keys_[i], small_orders_[i]).
-  bool small_before(std::size_t i, std::size_t j) const {
-    return before({small_keys_[i], small_orders_[i]}, {small_keys_[j], small_orders_[j]});
-  }
-  void move_small(std::size_t to, std::size_t from) {
-    small_keys_[to] = small_keys_[from];
-    small_orders_[to] = small_orders_[from];
-  }
   void push_small(std::uint64_t key, Action&& action) {
     if (small_slots_.empty()) set_up_small();
     const std::uint32_t slot = small_free_[--small_free_top_];
     small_slots_[slot] = std::move(action);
-    const std::uint64_t order = pushed_ << kSlotBits | slot;
-    // Sift up from the new leaf: an event is usually later than most, so this stops soon. Its
-    // push number is the largest, so it stops at a parent of the same key too.
+    const SmallEntry e{key, pushed_ << kSlotBits | slot};
+    // Sift up from the new leaf: an event is usually later than most, so this stops soon.
     std::size_t hole = size_;
     while (hole > 0) {
       const std::size_t parent = (hole - 1) / kArity;
-      if (key >= small_keys_[parent]) break;
-      move_small(hole, parent);
+      if (!before(e, small_[parent])) break;
+      small_[hole] = small_[parent];
       hole = parent;
     }
-    small_keys_[hole] = key;
-    small_orders_[hole] = order;
+    small_[hole] = e;
   }
   double pop_small(Action& action) {
     double time;
@@ -234,60 +220,39 @@ class EventQueue {
     small_free_[small_free_top_++] = static_cast<std::uint16_t>(slot);
     return time;
   }
-  // The least of the four children from `child` on (all in the heap), by (key, order).
-  [[gnu::noinline]] std::size_t least_of_four_tied(std::size_t child) const {
-    std::size_t least = child;
-    for (std::size_t c = child + 1; c < child + kArity; ++c) least = small_before(c, least) ? c : least;
-    return least;
-  }
   // Removes the earliest event from the small heap; returns its slot, which the caller frees.
   std::uint32_t pop_small_slot(double& time) {
-    const std::uint64_t top_key = small_keys_[0];
-    const auto slot = static_cast<std::uint32_t>(small_orders_[0] & ((std::uint64_t{1} << kSlotBits) - 1));
+    const SmallEntry top = small_[0];
+    const auto slot = static_cast<std::uint32_t>(top.order & ((std::uint64_t{1} << kSlotBits) - 1));
     const std::size_t n = --size_;
     if (n > 0) {
       // The hole goes down to a leaf by the least child, then the last entry goes up from it.
-      const std::uint64_t last_key = small_keys_[n];
-      const std::uint64_t last_order = small_orders_[n];
-      const std::uint64_t* const keys = small_keys_.data();
+      const SmallEntry last = small_[n];
       std::size_t hole = 0;
       for (std::size_t child = 1; child < n; child = kArity * hole + 1) {
         if (child + 3 < n) {
-          // Four children: the lesser key of each pair, then of the two, without a branch;
-          // where keys tie, the orders decide (out of line).
-          const std::uint64_t k0 = keys[child], k1 = keys[child + 1], k2 = keys[child + 2], k3 = keys[child + 3];
-          const std::size_t a = child + static_cast<std::size_t>(k1 < k0);
-          const std::size_t b = child + 2 + static_cast<std::size_t>(k3 < k2);
-          const std::uint64_t ka = k1 < k0 ? k1 : k0;
-          const std::uint64_t kb = k3 < k2 ? k3 : k2;
-          if ((k0 == k1) | (k2 == k3) | (ka == kb)) [[unlikely]] {
-            child = least_of_four_tied(child);
-          } else {
-            // b where its key is less, by a mask: written as a choice, it became a branch
-            // taken at even odds.
-            const std::size_t take_b = std::size_t{0} - static_cast<std::size_t>(kb < ka);
-            child = a ^ ((a ^ b) & take_b);
-          }
+          // Four children: the lesser of each pair, then of the two, without a branch.
+          const std::size_t a = child + static_cast<std::size_t>(before(small_[child + 1], small_[child]));
+          const std::size_t b = child + 2 + static_cast<std::size_t>(before(small_[child + 3], small_[child + 2]));
+          child = before(small_[b], small_[a]) ? b : a;
         } else {
           std::size_t least = child;
-          for (std::size_t c = child + 1; c < n; ++c) least = small_before(c, least) ? c : least;
+          for (std::size_t c = child + 1; c < n; ++c) least = before(small_[c], small_[least]) ? c : least;
           child = least;
         }
-        move_small(hole, child);
+        small_[hole] = small_[child];
         hole = child;
       }
       while (hole > 0) {
         const std::size_t parent = (hole - 1) / kArity;
-        const std::uint64_t parent_key = keys[parent];
-        if (last_key > parent_key || (last_key == parent_key && last_order > small_orders_[parent])) break;
-        move_small(hole, parent);
+        if (!before(last, small_[parent])) break;
+        small_[hole] = small_[parent];
         hole = parent;
       }
-      small_keys_[hole] = last_key;
-      small_orders_[hole] = last_order;
+      small_[hole] = last;
     }
-    last_ = top_key;
-    time = time_of(top_key);
+    last_ = top.key;
+    time = time_of(top.key);
     return slot;
   }
   void set_up_small();
@@ -338,8 +303,7 @@ class EventQueue {
   std::uint64_t pushed_ = 0;
   // The small heap (while !large_): size_ entries, their actions in slots, the free slots a stack.
   bool large_ = false;
-  std::vector<std::uint64_t> small_keys_;
-  std::vector<std::uint64_t> small_orders_;
+  std::vector<SmallEntry> small_;
   std::vector<Action> small_slots_;
   std::vector<std::uint16_t> small_free_;
   std::size_t small_free_top_ = 0;

@@ -3,7 +3,6 @@
 
 #include <concepts>
 #include <cstddef>
-#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -28,13 +27,7 @@ class Callback {
     requires(!std::same_as<D, Callback> && !std::same_as<D, std::nullptr_t> && std::invocable<D&>)
   Callback(F&& f) {  // NOLINT: implicit, so that lambdas convert as they do to std::function
     if constexpr (kInline<D>) {
-      // Made in a scratch pair of words and stored a word at a time (see take()).
-      alignas(8) std::byte made[sizeof storage_] = {};
-      ::new (static_cast<void*>(made)) D(std::forward<F>(f));
-      std::uint64_t low, high;
-      std::memcpy(&low, made, 8);
-      std::memcpy(&high, made + 8, 8);
-      store_words(low, high);
+      ::new (static_cast<void*>(storage_)) D(std::forward<F>(f));
       handler_ = &handle_inline<D>;
     } else {
       D* heap = new D(std::forward<F>(f));
@@ -87,20 +80,8 @@ class Callback {
     if (mode == Mode::run) (*owned)();
   }
 
-  // The storage is written and read as two 8-byte words, never as one 16-byte vector: a load
-  // that spans two earlier stores (a pointer and an index written apart, read by one vector
-  // load) cannot take its bytes from the store buffer and waits for both stores to retire.
-  void store_words(std::uint64_t low, std::uint64_t high) {
-    // Kept in general registers: otherwise the two words are merged into one vector move.
-    __asm__("" : "+r"(low), "+r"(high));
-    std::memcpy(storage_, &low, 8);
-    std::memcpy(storage_ + 8, &high, 8);
-  }
   void take(Callback& other) {
-    std::uint64_t low, high;
-    std::memcpy(&low, other.storage_, 8);
-    std::memcpy(&high, other.storage_ + 8, 8);
-    store_words(low, high);
+    std::memcpy(storage_, other.storage_, sizeof storage_);
     handler_ = std::exchange(other.handler_, nullptr);
   }
 

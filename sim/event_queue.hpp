@@ -250,10 +250,6 @@ class EventQueue {
         hole = parent;
       }
       small_[hole] = last;
-      // The next event's action is read at the next pop, hundreds of instructions on: ask for its
-      // slot now. With many events pending the slots leave the L1 cache between an event's push
-      // and its run (a miss at most pops of a DAG replay on 256 processors).
-      __builtin_prefetch(&small_slots_[small_[0].order & ((std::uint64_t{1} << kSlotBits) - 1)]);
     }
     last_ = top.key;
     time = time_of(top.key);

@@ -126,29 +126,21 @@ class WaitQueue {
 struct Resource {
   int capacity = 1;
   int in_use = 0;
-  // kNoQueue while nobody has waited; q >= 0 while requests may wait in Impl::queues[q]; and
-  // empty_queue(q) once that queue has emptied, so that a release finds nobody waiting without
-  // reading the queue, whose line has mostly left the L1 cache since the last release.
-  int queue = kNoQueue;
-  static constexpr int kNoQueue = -1;
-  static constexpr int empty_queue(int q) { return -2 - q; }  // its own inverse, below kNoQueue
+  int queue = -1;  // index into Impl::queues, -1 while nobody has waited
 };
 
-// A processor's CPU, send ports and receive ports side by side with what a computation needs
-// to know of it: one cache line for everything a computation touches.
+// A processor's CPU, send ports and receive ports side by side with what a hop
+// or a computation needs to know of it: one cache line for everything a hop
+// touches at one end.
 struct ProcessorState {
   std::array<Resource, 3> resource;  // kCpu, kSend, kRecv
-  double w = 0;                      // its time per unit of load, in Tcp
-};
-
-// What a hop from (to) a processor holds of it: kSenderCpu (kReceiverCpu) when it has no
-// co-processor, kSenderPort (kReceiverPort) when its send (receive) ports are counted, not all of
-// them. With every port, a port never makes a hop wait, so hops leave the port out and spare its
-// bookkeeping. Two bytes a processor in an array of their own: a hop reads them at both its ends,
-// and in the 48-byte processor states they were two more lines to fetch at every hop.
-struct HopEnds {
+  // What a hop from (to) it holds of it: kSenderCpu (kReceiverCpu) when it has no co-processor,
+  // kSenderPort (kReceiverPort) when its send (receive) ports are counted, not all of them.
+  // With every port, a port never makes a hop wait, so hops leave the port out and spare its
+  // bookkeeping.
   std::uint8_t as_sender = 0;
   std::uint8_t as_receiver = 0;
+  double w = 0;                      // its time per unit of load, in Tcp
 };
 constexpr int kCpu = 0;
 constexpr int kSend = 1;
@@ -169,7 +161,6 @@ struct Machine::Impl {
   // Resource ids: 4p + kCpu/kSend/kRecv for processor p, channel_base + c for
   // link direction c.
   std::vector<ProcessorState> processors;
-  std::vector<HopEnds> hop_ends;  // beside processors, processor for processor
   std::vector<Resource> channels;
   std::vector<WaitQueue> queues;
   std::vector<Request> requests;
@@ -182,15 +173,13 @@ struct Machine::Impl {
   Impl(Engine& e, MachineSpec s)
       : engine(e), spec((validate(s), std::move(s))), router(spec), n(spec.size()), channel_base(4 * n) {
     processors.resize(static_cast<std::size_t>(n));
-    hop_ends.resize(static_cast<std::size_t>(n));
     for (int p = 0; p < n; ++p) {
       const auto& ps = spec.processors[static_cast<std::size_t>(p)];
       ProcessorState& st = processors[static_cast<std::size_t>(p)];
       st.resource[kSend].capacity = ps.send_ports == kAllPorts ? INT_MAX : ps.send_ports;
       st.resource[kRecv].capacity = ps.recv_ports == kAllPorts ? INT_MAX : ps.recv_ports;
-      HopEnds& ends = hop_ends[static_cast<std::size_t>(p)];
-      ends.as_sender = static_cast<std::uint8_t>((ps.coprocessor ? 0 : kSenderCpu) | (ps.send_ports == kAllPorts ? 0 : kSenderPort));
-      ends.as_receiver =
+      st.as_sender = static_cast<std::uint8_t>((ps.coprocessor ? 0 : kSenderCpu) | (ps.send_ports == kAllPorts ? 0 : kSenderPort));
+      st.as_receiver =
           static_cast<std::uint8_t>((ps.coprocessor ? 0 : kReceiverCpu) | (ps.recv_ports == kAllPorts ? 0 : kReceiverPort));
       st.w = ps.w;
     }
@@ -245,12 +234,7 @@ struct Machine::Impl {
 
   // Queues request `id` on `res`, busy, until release() serves it.
   [[gnu::always_inline]] void wait_for(Resource& res, std::uint32_t id) {
-    if (res.queue < 0) {
-      if (res.queue == Resource::kNoQueue)
-        add_queue(res);
-      else
-        res.queue = Resource::empty_queue(res.queue);  // its queue, empty until now
-    }
+    if (res.queue < 0) add_queue(res);
     queues[static_cast<std::size_t>(res.queue)].push({seq_of(requests[id]), id});
   }
 
@@ -314,16 +298,11 @@ struct Machine::Impl {
 
   void release(Resource& res) {
     --res.in_use;
-    if (res.queue < 0) return;  // nobody waits
-    const int q = res.queue;
-    while (res.in_use < res.capacity) {
+    if (res.queue < 0) return;
+    const auto q = static_cast<std::size_t>(res.queue);
+    while (res.in_use < res.capacity && !queues[q].empty()) {
+      try_start(queues[q].pop());
       // try_start may add queues, but resources never move: only re-read the queue.
-      WaitQueue& waiting = queues[static_cast<std::size_t>(q)];
-      if (waiting.empty()) {
-        res.queue = Resource::empty_queue(q);
-        return;
-      }
-      try_start(waiting.pop());
     }
   }
 
@@ -376,8 +355,9 @@ struct Machine::Impl {
     const int u = r.to;
     const Arc& a = router.next_arc(u, r.dst);
     const LinkKind& cost = router.link_kinds()[a.kind];
-    std::uint32_t flags = std::uint32_t{hop_ends[static_cast<std::size_t>(u)].as_sender} |
-                          hop_ends[static_cast<std::size_t>(a.to)].as_receiver;
+    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
+    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
+    std::uint32_t flags = std::uint32_t{sender.as_sender} | receiver.as_receiver;
     if (timeline.keeps_records()) {
       flags |= kLabelled;
       labels[id] = Label{label.tag, label.message, label.hop + 1};
@@ -399,8 +379,9 @@ struct Machine::Impl {
   void start_hop_on(const Arc& a, int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
                     Done&& done) {
     const LinkKind& cost = router.link_kinds()[a.kind];
-    std::uint32_t flags = std::uint32_t{hop_ends[static_cast<std::size_t>(u)].as_sender} |
-                          hop_ends[static_cast<std::size_t>(a.to)].as_receiver;
+    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
+    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
+    std::uint32_t flags = std::uint32_t{sender.as_sender} | receiver.as_receiver;
     if (timeline.keeps_records()) flags |= kLabelled;
     const std::uint32_t id = new_request(flags);
     if (flags & kLabelled) labels[id] = Label{tag, message, hop};

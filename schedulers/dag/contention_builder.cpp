@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <functional>
 #include <limits>
 
 namespace mpnsim {
@@ -21,6 +22,8 @@ ContentionBuilder::ContentionBuilder(const DagProblem& problem, Schedule& schedu
   const int n = m.size();
   shares_cpu_.resize(idx(n));
   cpu_.resize(idx(n));
+  cpu_summary_.resize(idx(n));
+  for (std::size_t p = 0; p < cpu_.size(); ++p) summarize_cpu(p);
   channel_.resize(2 * m.links.size());
   send_.resize(idx(n));
   recv_.resize(idx(n));
@@ -160,6 +163,8 @@ void ContentionBuilder::book(IdleIntervals& r, double start, double finish) cons
   } else {
     r.book(start, finish);
     ++commits_;
+    const std::less<const IdleIntervals*> before;
+    if (!before(&r, cpu_.data()) && before(&r, cpu_.data() + cpu_.size())) summarize_cpu(static_cast<std::size_t>(&r - cpu_.data()));
   }
 }
 
@@ -587,16 +592,19 @@ void ContentionBuilder::data_ready_bounds(int task, std::vector<double>& bounds)
     if (shares_cpu_[idx(u.processor)]) first = cpu_[idx(u.processor)].earliest_fit(first, hop);
     bound_inputs_.push_back({u.processor, u.finish, data, hop, first});
   }
-  for (int p = 0; p < procs; ++p) {
-    double ready = 0;
-    for (const BoundInput& in : bound_inputs_) {
-      if (in.from == p) {
-        ready = std::max(ready, in.finish);
-        continue;
-      }
-      ready = std::max(ready, (in.first_hop + travel(in, p)) * kBelow);
+  // Each processor's bound is the largest of its inputs' terms: taken input by input over all
+  // the processors (a loop the compiler makes vector code of), the sender's own term put back
+  // after: the same maxima, so the same bounds to the bit.
+  double* out = bounds.data();
+  for (const BoundInput& in : bound_inputs_) {
+    const double own = std::max(out[idx(in.from)], in.finish);
+    if (problem_.options.route == RouteChoice::engine) {
+      for (int p = 0; p < procs; ++p) out[idx(p)] = std::max(out[idx(p)], (in.first_hop + problem_.comm.delay(in.from, p, in.data)) * kBelow);
+    } else {
+      const double hop = cheapest_startup_ + in.data * cheapest_per_unit_;
+      for (int p = 0; p < procs; ++p) out[idx(p)] = std::max(out[idx(p)], (in.first_hop + problem_.comm.hops(in.from, p) * hop) * kBelow);
     }
-    bounds[idx(p)] = ready;
+    out[idx(in.from)] = own;
   }
 }
 
@@ -663,6 +671,7 @@ double ContentionBuilder::data_ready(int task, int p) const {
 
 void ContentionBuilder::forget_before(double t) {
   for (IdleIntervals& r : cpu_) r.forget_before(t);
+  for (std::size_t p = 0; p < cpu_.size(); ++p) summarize_cpu(p);
   for (IdleIntervals& r : channel_) r.forget_before(t);
   for (auto* ports : {&send_, &recv_})
     for (std::vector<IdleIntervals>& lanes : *ports)

@@ -66,8 +66,15 @@ class ContentionBuilder {
   // timetables, as its evaluation books it first (the reach tree keeps the hops for it).
   // Infinity as soon as the cutoff says an evaluation of p would lose (start_from would stop).
   double routed_data_ready_bound(int p, const Cutoff& cutoff) const;
-  // Earliest start >= ready of `duration` on p's CPU as it is booked now.
-  double cpu_fit(int p, double ready, double duration) const { return cpu_[idx(p)].earliest_fit(ready, duration); }
+  // Earliest start >= ready of `duration` on p's CPU as it is booked now. best_processor asks
+  // every CPU for every task: the two answers earliest_fit gives without a search come from a
+  // summary of all CPUs in one array, not from the P timetables.
+  double cpu_fit(int p, double ready, double duration) const {
+    const CpuSummary& s = cpu_summary_[idx(p)];
+    if (ready >= s.tail) return ready;
+    if (s.longest < duration) return s.tail;
+    return cpu_[idx(p)].earliest_fit(ready, duration);
+  }
 
   // Messages booked from now on leave no sooner than `t` (0: when their producer finishes): an
   // online dispatch at instant t (ScheduleBuilder::dispatch).
@@ -121,6 +128,12 @@ class ContentionBuilder {
   // The committed bookings. A tentative evaluation (data_ready, start_from) leaves them as
   // they are and keeps its own few bookings in overlay_, which fit() also consults.
   mutable std::vector<IdleIntervals> cpu_, channel_;
+  // Per CPU, its timetable's tail_start() and longest_gap(), kept as bookings are committed.
+  struct CpuSummary {
+    double tail, longest;
+  };
+  mutable std::vector<CpuSummary> cpu_summary_;
+  void summarize_cpu(std::size_t p) const { cpu_summary_[p] = {cpu_[p].tail_start(), cpu_[p].longest_gap()}; }
   mutable std::vector<std::vector<IdleIntervals>> send_, recv_;  // lanes; empty: unbounded
   std::vector<bool> channel_searched_;  // per link direction: not always held with a single port
   struct Tentative {

@@ -68,6 +68,10 @@ class IdleIntervals {
   void forget_before(double t);
 
   std::size_t gaps() const { return live_; }
+  // What earliest_fit answers without a search: from tail_start() on the resource is idle for
+  // good, and no gap before it is longer than longest_gap() (-1 when there is none).
+  double tail_start() const { return tail_start_; }
+  double longest_gap() const { return longest_; }
 
  private:
   struct Gap {

@@ -161,11 +161,6 @@ double ScheduleBuilder::lasting_start_bound(int task, int p) const {
                               problem_.exec_time(task, p));
 }
 
-ScheduleBuilder::PendingBound ScheduleBuilder::pending_bound(double key, int processor, unsigned level) {
-  return (static_cast<PendingBound>(time_order_key(key)) << 64) |
-         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(processor)) << 2) | level;
-}
-
 ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish, bool insertion, bool tight_bound) const {
   const int procs = problem_.processors();
   Choice best;
@@ -226,26 +221,41 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   //
   // Each processor has one bound at a time, so they sit in a tree of minima over the
   // processors (a leaf each): built in P - 1 comparisons, the least taken out or replaced by
-  // its refined bound in log P. The bounds are single integers ordered as (key, processor)
-  // are (time_order_key). A heap of (double, index) pairs did the same with more work: its
-  // building, and the ties its comparisons broke by index, were most of ETF's time.
+  // its refined bound in log P. A node holds the least time_order_key of its leaves, a single
+  // 64-bit integer ordered as the times are; the least key's lowest processor is the leftmost
+  // leaf under the root that holds it (a left subtree holds the lower indices), found in log P
+  // steps down. A heap of (double, index) pairs did the same with more work: its building, and
+  // the ties its comparisons broke by index, were most of ETF's time; 128-bit nodes holding
+  // the processor and its level as well took two comparisons a node (callgrind, HEFT at 10^4
+  // tasks: the building alone 3 800 instructions a task, a third of the bounds' loop).
   contention_->data_ready_bounds(task, ready_bounds_);
   std::size_t leaves = 1;
   while (leaves < static_cast<std::size_t>(procs)) leaves *= 2;
-  constexpr PendingBound kGone = ~PendingBound{0};
+  constexpr std::uint64_t kGone = ~std::uint64_t{0};  // no time's key: NaN and infinity are below it
   bounds_.resize(2 * leaves);  // the nodes are all written below
+  levels_.assign(static_cast<std::size_t>(procs), 0);
   std::fill(bounds_.begin() + static_cast<std::ptrdiff_t>(leaves) + procs, bounds_.end(), kGone);
+  // exec_time's terms that do not depend on the processor read once (the same products).
+  const CostTable* costs = problem_.graph.costs();
+  const double work = problem_.graph.task(task).work, tcp = problem_.machine.Tcp;
+  const std::vector<ProcessorSpec>& specs = problem_.machine.processors;
   for (int p = 0; p < procs; ++p) {
-    const double duration = problem_.exec_time(task, p);
+    const double duration = costs ? costs->at(task, p) : work * specs[static_cast<std::size_t>(p)].w * tcp;
     const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
     const double start = contention_->cpu_fit(p, ready, duration);
-    bounds_[leaves + static_cast<std::size_t>(p)] = pending_bound(by_finish ? start + duration : start, p, 0);
+    bounds_[leaves + static_cast<std::size_t>(p)] = time_order_key(by_finish ? start + duration : start);
   }
   for (std::size_t i = leaves - 1; i >= 1; --i) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
-  auto set_leaf = [&](int p, PendingBound value) {
+  auto set_leaf = [&](int p, std::uint64_t value, unsigned level) {
     std::size_t i = leaves + static_cast<std::size_t>(p);
     bounds_[i] = value;
+    levels_[static_cast<std::size_t>(p)] = static_cast<unsigned char>(level);
     for (i /= 2; i >= 1; i /= 2) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
+  };
+  auto least_processor = [&] {
+    std::size_t i = 1;
+    while (i < leaves) i = bounds_[2 * i] == bounds_[i] ? 2 * i : 2 * i + 1;
+    return static_cast<int>(i - leaves);
   };
   // With the engine's route a processor whose refined bound comes up is bounded once more
   // before it is evaluated: its first-leaving message's route fitted on the committed
@@ -258,10 +268,9 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   double least = std::numeric_limits<double>::infinity();
   bool least_known = false;
   while (bounds_[1] != kGone) {
-    const PendingBound b = bounds_[1];
-    const double key = time_from_order_key(static_cast<std::uint64_t>(b >> 64));
-    const int p = static_cast<int>(static_cast<std::uint32_t>(b) >> 2);
-    unsigned level = static_cast<unsigned>(b) & 3u;
+    const double key = time_from_order_key(bounds_[1]);
+    const int p = least_processor();
+    unsigned level = levels_[static_cast<std::size_t>(p)];
     // Bounds come out in (key, index) order and a refined one is no lower: once one loses to
     // the best (a larger key, or the same at a higher index), so does every other.
     if (key > best_key || (key == best_key && p > best.processor)) break;
@@ -279,7 +288,7 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
       const double refined = contention_->refined_data_ready_bound(p);
       if (refined > cheap) {  // else the key is the same
         const double start = contention_->cpu_fit(p, std::max(refined, not_before), duration);
-        set_leaf(p, pending_bound(by_finish ? start + duration : start, p, 1));
+        set_leaf(p, time_order_key(by_finish ? start + duration : start), 1);
         continue;
       }
       level = 1;
@@ -294,17 +303,17 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
       const ContentionBuilder::Cutoff cutoff{best_key, by_finish ? duration : 0.0, p > best.processor};
       const double ready = contention_->routed_data_ready_bound(p, cutoff);
       if (ready == std::numeric_limits<double>::infinity()) {  // its evaluation would be cut
-        set_leaf(p, kGone);
+        set_leaf(p, kGone, 0);
         continue;
       }
       const double start = contention_->cpu_fit(p, std::max(ready, not_before), duration);
       const double routed_key = std::max(key, by_finish ? start + duration : start);  // both bound it
       if (routed_key > key) {  // else the key is the same: evaluated now
-        set_leaf(p, pending_bound(routed_key, p, 2));
+        set_leaf(p, time_order_key(routed_key), 2);
         continue;
       }
     }
-    set_leaf(p, kGone);
+    set_leaf(p, kGone, 0);
     evaluate(p);
   }
   best.bound = std::min(least, best_key);

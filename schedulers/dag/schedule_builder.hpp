@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -154,13 +155,12 @@ class ScheduleBuilder {
   mutable bool gaps_kept_ = false;           // idle_ holds every placement, and place() books there at once
   mutable std::vector<int> unbooked_;        // until then: the tasks placed, in the order placed
   std::unique_ptr<ContentionBuilder> contention_;  // set for CommModel::contention
-  // A lower bound on a processor's key (start or finish) in best_processor, as one integer
-  // ordered as (key, processor) are: time_order_key(key) in the high word, then the
-  // processor, then its level in two bits: 0 cheap, 1 once refined_data_ready_bound and the
+  // Scratch of best_processor: its lower bounds on the processors' keys (start or finish) as
+  // time_order_key(key), in a tree of minima with a leaf per processor (node i over 2i and
+  // 2i + 1); and each processor's level: 0 cheap, 1 once refined_data_ready_bound and the
   // CPU's idle time are counted, 2 once routed_data_ready_bound is too (the engine's route).
-  using PendingBound = unsigned __int128;
-  static PendingBound pending_bound(double key, int processor, unsigned level);
-  mutable std::vector<PendingBound> bounds_;  // scratch of best_processor: a tree of minima, a leaf per processor
+  mutable std::vector<std::uint64_t> bounds_;
+  mutable std::vector<unsigned char> levels_;
   mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
   mutable std::vector<double> durations_;               // scratch of exec_times
   // exec_time(task, p) of every processor p, as an array indexed by p: the cost table's row, or

@@ -32,7 +32,6 @@ class IdleIntervals {
   // that asks many timetables one question each (HEFT's loop over the processors), which can
   // take the answer without a call or a branch that goes either way at random.
   bool fits_at_tail(double t, double d) const { return t >= tail_start_ || longest_ < d; }
-  double tail_start() const { return tail_start_; }
 
   // Where an answer of earliest_fit lay: the gap that held it. Asked again (any d) at a time no
   // earlier than that gap's start, with no booking in between, the timetable walks on from

@@ -18,6 +18,17 @@ namespace {
 
 using testing::ProblemBox;
 
+// The tasks of `expected` ran in that order, each from the finish of the one before (every
+// work positive, one processor).
+void expect_starts_in_order(const Schedule& s, const std::vector<int>& expected) {
+  double at = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const TaskPlacement& x = s.tasks[static_cast<std::size_t>(expected[i])];
+    ASSERT_EQ(x.start, at) << "task " << expected[i] << " at position " << i;
+    at = x.finish;
+  }
+}
+
 // One processor, so that HEFT's order is the order of the starts: each task after the last,
 // as insertion finds no gap before it (no gaps are left: every task is ready at 0, or at its
 // predecessor's finish, and goes at the processor's end).
@@ -30,16 +41,7 @@ void expect_heft_order_is_the_stable_rank_order(const TaskGraph& g) {
   std::stable_sort(expected.begin(), expected.end(), [&](int a, int b) {
     return rank[static_cast<std::size_t>(a)] > rank[static_cast<std::size_t>(b)];
   });
-  const Schedule s = schedule_heft(p);
-  // Every work is positive, so each task's start is the finish of the one placed before it.
-  std::vector<std::size_t> where(expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) where[static_cast<std::size_t>(expected[i])] = i;
-  double at = 0;
-  for (int t : expected) {
-    const TaskPlacement& x = s.tasks[static_cast<std::size_t>(t)];
-    ASSERT_EQ(x.start, at) << "task " << t << " at position " << where[static_cast<std::size_t>(t)];
-    at = x.finish;
-  }
+  expect_starts_in_order(schedule_heft(p), expected);
 }
 
 // LPS on one processor, independent tasks: one level, every task an entry task whose selection
@@ -56,13 +58,7 @@ TEST(LpsOrder, IndependentTasksWithFewDistinctWorksGoByWorkThenIndex) {
   std::vector<int> expected = topo;
   std::stable_sort(expected.begin(), expected.end(),
                    [&](int a, int b) { return p.exec_time(a, 0) > p.exec_time(b, 0); });
-  const Schedule s = schedule_lps(p);
-  double at = 0;
-  for (int t : expected) {
-    const TaskPlacement& x = s.tasks[static_cast<std::size_t>(t)];
-    ASSERT_EQ(x.start, at) << "task " << t;
-    at = x.finish;
-  }
+  expect_starts_in_order(schedule_lps(p), expected);
 }
 
 TEST(HeftOrder, IndependentTasksWithFewDistinctWorksGoByWorkThenIndex) {

@@ -240,28 +240,16 @@ TaskWindows windows_in_order(const DagProblem& problem, const std::vector<int>& 
   const MessageFloor message_floor(problem.machine);
   // Cache hints: a task's edges lie anywhere among the graph's, and so do its neighbours'
   // slots; ask for the edges a few tasks ahead and, once those are near, for the slots.
-  // A loop over a list of edges ends after as many turns as the task has neighbours, which goes
-  // either way at random: the two hint loops mispredicted their end at about every task (half
-  // of the pass's mispredicted branches). The first kHinted edges of a list are hinted without
-  // a branch on its length, each missing one standing in for by edge 0 (a useless hint, not a
-  // wrong one); longer lists, rare on the generator's graphs, finish in a loop.
-  constexpr std::size_t kHinted = 4;
-  const bool hints = g.edge_count() > 0;
-  auto each_hinted = [&](std::span<const int> ids, auto&& hint) {
-    static constexpr int kNoEdge = 0;
-    for (std::size_t k = 0; k < kHinted; ++k) hint(*(k < ids.size() ? ids.data() + k : &kNoEdge));
-    for (std::size_t k = kHinted; k < ids.size(); ++k) hint(ids[k]);
-  };
   auto prefetch = [&](std::size_t i, bool incoming) {
     auto order = [&](std::size_t k) { return incoming ? topo[k] : topo[n - 1 - k]; };
     auto edges = [&](int t) { return incoming ? g.in_edges(t) : g.out_edges(t); };
-    if (!hints) return;
-    if (i + 6 < n) each_hinted(edges(order(i + 6)), [&](int e) { __builtin_prefetch(&g.edge(e)); });
+    if (i + 6 < n)
+      for (int e : edges(order(i + 6))) __builtin_prefetch(&g.edge(e));
     if (i + 3 < n)
-      each_hinted(edges(order(i + 3)), [&](int e) {
+      for (int e : edges(order(i + 3))) {
         const DagEdge& d = g.edge(e);
         __builtin_prefetch(&slot[at(incoming ? d.from : d.to)]);
-      });
+      }
   };
   Closure closure(g.size());
   for (std::size_t i = 0; i < n; ++i) {
@@ -571,17 +559,11 @@ double density_bound(const TaskWindows& w, int processors, double known, double 
       largest.clear();
       double total = 0;
       std::size_t count = 0;
-      // Whether a task reaches into the interval goes either way at random over the tasks: the
-      // total and the count take it without a jump (a task outside adds +0, which leaves the
-      // sum as it was), and the heap is asked only about a c above `floor`, its least member
-      // once it is full (positive, so a task outside never passes), 0 until then.
-      double floor = 0;
       for (const Figures& f : figures) {
         const double c = std::min({f.exec, f.earliest_end - a, f.latest_reach - b});
-        const bool inside = !(c <= 0);
-        total += inside ? c : 0.0;
-        count += static_cast<std::size_t>(inside);
-        if (!(c > floor) && !std::isnan(c)) continue;
+        if (c <= 0) continue;
+        total += c;
+        ++count;
         if (largest.size() < top) {
           largest.push_back(c);
           std::push_heap(largest.begin(), largest.end(), std::greater<>());
@@ -590,7 +572,6 @@ double density_bound(const TaskWindows& w, int processors, double known, double 
           largest.back() = c;
           std::push_heap(largest.begin(), largest.end(), std::greater<>());
         }
-        if (top > 0 && largest.size() == top) floor = largest.front();
       }
       if (count <= P) continue;  // P processors can hold each task alone: x* = 0
       std::sort(largest.begin(), largest.end(), std::greater<>());

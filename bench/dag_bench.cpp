@@ -1,6 +1,6 @@
 // DAG scheduler benchmarks: lps and heft on generated graphs of 10^4 and 10^5 tasks, 64+ processors;
 // contention-aware HEFT (comm: contention) beside contention-free HEFT on the 6-cube; the lower bound;
-// the replay, as a whole and phase by phase as bench/play_dag runs it.
+// the replay, as a whole and phase by phase as bench/play_dag runs it; the link-conflict estimate.
 #include <benchmark/benchmark.h>
 
 #include <time.h>
@@ -245,6 +245,22 @@ void BM_LowerBound(benchmark::State& state) {
   state.counters["heft_over_bound"] = schedule_heft(problem).makespan() / value;
 }
 
+// The link-conflict estimate every `mpnsim dag` run reports (schedulers/dag/dag_metrics.hpp), on
+// the schedule of state.range(2) (0: HEFT, 1: LPS); the schedule is made once, not timed.
+void BM_LinkConflicts(benchmark::State& state) {
+  const Fixture& f = fixture(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  const DagProblem problem{f.graph, f.machine, *f.comm};
+  const DagSchedulerEntry& entry = *find_dag_scheduler(state.range(2) == 0 ? "heft" : "lps");
+  const Schedule s = entry.schedule(problem, resolve_params(entry.params, {}));
+  long long conflicts = 0;
+  for (auto _ : state) {
+    conflicts = estimated_link_conflicts(problem, s);
+    benchmark::DoNotOptimize(conflicts);
+  }
+  state.SetLabel(f.name + (state.range(2) == 0 ? " heft" : " lps"));
+  state.counters["conflicts"] = static_cast<double>(conflicts);
+}
+
 // The random-DAG generator alone (thesis §6.4 defaults, as `mpnsim dag --generate`), at 10^5 to
 // 10^7 tasks, CPU a task, which grows with the size as its random reads leave the caches
 // (bench/dag_generate_bench gives any family's wall time and peak memory, one process each).
@@ -270,6 +286,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 BENCHMARK_CAPTURE(BM_DagSchedule, lps, std::string("lps"))->Apply(sizes);
 BENCHMARK_CAPTURE(BM_DagSchedule, heft, std::string("heft"))->Apply(sizes);
 BENCHMARK(BM_LowerBound)->Apply(sizes);
+BENCHMARK(BM_LinkConflicts)->ArgsProduct({{100'000}, {0, 2}, {0, 1}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GenerateRandomDag)->Arg(100'000)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HeftComm)
     ->ArgsProduct({{10'000, 100'000}, {0}, {0, 1}, {0, 1}})

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <random>
 
@@ -14,6 +15,7 @@
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/lower_bound.hpp"
 #include "schedulers/dag/schedule_validity.hpp"
+#include "sim/time_tolerance.hpp"
 #include "topologies/families.hpp"
 #include "workloads/dag/dag_generator.hpp"
 
@@ -572,6 +574,77 @@ TEST(DagLowerBound, NeverAboveAnySchedulersPlanOrReplay) {
   }
   EXPECT_GT(checked, 300);
 }
+
+// The density bound written out plainly: every interval [a, T - b] from the distinct starts and
+// tails (none thinned), every task's forced part c, all the positive c's sorted, x* the least
+// over k < P of (their sum but the k largest) / (P - k), then the threshold pass. The sums are
+// taken in the same order as density_bound takes them, so the two agree to the bit.
+double plain_density_bound(const TaskWindows& w, int processors, double known) {
+  const std::size_t n = w.exec.size();
+  const auto P = static_cast<std::size_t>(processors);
+  auto distinct = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  std::vector<std::pair<double, double>> candidates;  // (a + b, a + b + x*)
+  for (double a : distinct(w.start))
+    for (double b : distinct(w.tail)) {
+      std::vector<double> inside;
+      double total = 0;
+      for (std::size_t v = 0; v < n; ++v) {
+        const double c = std::min({w.exec[v], w.start[v] + w.exec[v] - a, w.tail[v] + w.exec[v] - b});
+        if (c > 0) {
+          inside.push_back(c);
+          total += c;
+        }
+      }
+      if (inside.size() <= P) continue;
+      std::sort(inside.begin(), inside.end(), std::greater<>());
+      double rest = total, x = total / static_cast<double>(P);
+      for (std::size_t k = 1; k < P; ++k) {
+        rest -= inside[k - 1];
+        x = std::min(x, rest / static_cast<double>(P - k));
+      }
+      candidates.emplace_back(a + b, a + b + x);
+    }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  double bound = known;
+  for (const auto& [threshold, value] : candidates) {
+    if (threshold >= bound || times_equal(threshold, bound)) break;
+    bound = std::max(bound, value);
+  }
+  return bound;
+}
+
+TEST(DagLowerBound, DensityBoundIsThePlainRuleOnRandomWindows) {
+  // Windows as a pass would make them, at random: many tasks outside most intervals (c <= 0),
+  // some of zero time, ties among starts and tails (whole numbers), a few long tasks among many
+  // short ones (so that the P - 1 largest c's decide x*), and intervals that hold only a few.
+  std::mt19937_64 rng(41);
+  std::uniform_int_distribution<int> coarse(0, 12);
+  std::uniform_real_distribution<double> fine(0, 1);
+  int raised = 0;
+  for (const int processors : {1, 2, 3, 5, 8})
+    for (const std::size_t n : {1, 2, 6, 13, 40})
+      for (int round = 0; round < 6; ++round) {
+        TaskWindows w;
+        const bool whole = round % 2 == 0;
+        for (std::size_t v = 0; v < n; ++v) {
+          const double length = fine(rng) < 0.25 ? 8 + 12 * fine(rng) : fine(rng);
+          w.exec.push_back(whole ? std::round(length) : length);
+          w.start.push_back(whole ? coarse(rng) : 12 * fine(rng));
+          w.tail.push_back(whole ? coarse(rng) : 12 * fine(rng));
+        }
+        const double known = communication_path_bound(w) * (round < 3 ? 0.5 : 1.0);
+        const double want = plain_density_bound(w, processors, known);
+        EXPECT_EQ(density_bound(w, processors, known, 1e12), want) << processors << " processors, " << n << " tasks";
+        raised += want > known;
+      }
+  EXPECT_GT(raised, 20);  // the intervals raise the bound in many of the cases
+}
+
 
 }  // namespace
 }  // namespace mpnsim

@@ -51,22 +51,33 @@ void expect_cpu_fits_agree(const DagProblem& problem, const Schedule& s, const C
   }
 }
 
+// A random graph of `tasks` tasks (integer for even seeds) on the cube: one port each way, every
+// port for seed 5.
+ProblemBox random_cube_box(const Topology& cube, std::uint64_t seed, int tasks, bool coprocessor) {
+  RandomDagParams gp;
+  gp.tasks = tasks;
+  gp.seed = seed;
+  gp.integer = seed % 2 == 0;
+  const int ports = seed == 5 ? kAllPorts : 1;
+  return ProblemBox(generate_random_dag(gp),
+                    uniform_machine(cube.size(), cube.links(), false, ProcessorSpec{1, coprocessor, ports, ports}, 1, 0.5));
+}
+
+// The box's problem under contention: the engine's route for even seeds, the earliest for odd.
+DagProblem contention_problem(const ProblemBox& box, std::uint64_t seed) {
+  DagProblem problem = box.problem();
+  problem.options.model = CommModel::contention;
+  problem.options.route = seed % 2 == 0 ? RouteChoice::engine : RouteChoice::earliest;
+  return problem;
+}
+
 TEST(ContentionAware, CpuFitAgreesWithTheCpusOwnTimetable) {
   const Topology cube = hypercube(3);
   std::mt19937_64 rng(7);
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    RandomDagParams gp;
-    gp.tasks = 40;
-    gp.seed = seed;
-    gp.integer = seed % 2 == 0;
-    const bool coprocessor = seed % 3 == 0;
-    const int ports = seed == 5 ? kAllPorts : 1;
-    const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
-                                                                  ProcessorSpec{1, coprocessor, ports, ports}, 1, 0.5));
-    DagProblem problem = box.problem();
-    problem.options.model = CommModel::contention;
-    problem.options.route = seed % 2 == 0 ? RouteChoice::engine : RouteChoice::earliest;
+    const ProblemBox box = random_cube_box(cube, seed, 40, seed % 3 == 0);
+    const DagProblem problem = contention_problem(box, seed);
     Schedule s;
     s.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
     ContentionBuilder builder(problem, s);
@@ -96,16 +107,8 @@ TEST(ContentionAware, DataReadyBoundsAreNoLaterThanTheDataReadyTimes) {
   for (const int dim : {3, 4}) {
     const Topology cube = hypercube(dim);
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      RandomDagParams gp;
-      gp.tasks = 50;
-      gp.seed = seed;
-      gp.integer = seed % 2 == 0;
-      const int ports = seed == 5 ? kAllPorts : 1;
-      const ProblemBox box(generate_random_dag(gp), uniform_machine(cube.size(), cube.links(), false,
-                                                                    ProcessorSpec{1, seed % 3 != 0, ports, ports}, 1, 0.5));
-      DagProblem problem = box.problem();
-      problem.options.model = CommModel::contention;
-      problem.options.route = seed % 2 == 0 ? RouteChoice::engine : RouteChoice::earliest;
+      const ProblemBox box = random_cube_box(cube, seed, 50, seed % 3 != 0);
+      const DagProblem problem = contention_problem(box, seed);
       Schedule s;
       s.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
       ContentionBuilder builder(problem, s);

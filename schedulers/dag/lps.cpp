@@ -8,12 +8,9 @@
 #include <limits>
 #include <stdexcept>
 
-#include <boost/sort/spreadsort/integer_sort.hpp>
-
 #include "schedulers/dag/dag_schedulers.hpp"
 #include "schedulers/dag/schedule_builder.hpp"
 #include "schedulers/dag/task_levels.hpp"
-#include "sim/time_order_key.hpp"
 
 namespace mpnsim {
 
@@ -96,29 +93,12 @@ Schedule schedule_lps(const DagProblem& problem, int radius) {
 
   ScheduleBuilder b(problem, "lps");
   ProcessorBalls balls(problem, radius);
-  // A level's sort keys, copied beside the task numbers: a comparison that looks the tasks up
-  // reads sp and pos at random, tasks of a level being anywhere in the graph.
-  struct Key {
-    std::uint64_t sp;  // ~time_order_key(SP): in increasing order the priorities decrease
-    int pos;
-    int task;
-  };
-  std::vector<Key> keys;
   std::vector<int> candidates;  // a task's minimum-distance set, increasing
   std::vector<double> starts;   // their earliest starts
   for (int level = levels; level >= 1; --level) {
     auto& tasks = by_level[static_cast<std::size_t>(level)];
-    // Decreasing selection priority; ties to the task earlier in topological order (positions
-    // are distinct, so the order is total and any sort gives the same one).
-    keys.clear();
-    // Boost's spreadsort, as HEFT's rank order (heft.cpp): std::sort's comparisons of random
-    // priorities mispredicted 425 k branches at 10^5 tasks, 7 % of the command's.
-    for (int t : tasks)
-      keys.push_back(Key{~time_order_key(sp[static_cast<std::size_t>(t)]), pos[static_cast<std::size_t>(t)], t});
-    boost::sort::spreadsort::integer_sort(
-        keys.begin(), keys.end(), [](const Key& k, unsigned shift) { return k.sp >> shift; },
-        [](const Key& a, const Key& c) { return a.sp != c.sp ? a.sp < c.sp : a.pos < c.pos; });
-    for (std::size_t j = 0; j < keys.size(); ++j) tasks[j] = keys[j].task;
+    // Decreasing selection priority; ties to the task earlier in topological order.
+    sort_by_decreasing_priority(tasks, sp, pos);
     for (std::size_t j = 0; j < tasks.size(); ++j) {
       const int t = tasks[j];
       // The tasks of a level are far apart in the graph: ask early for what a later task will read.

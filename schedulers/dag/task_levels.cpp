@@ -2,6 +2,11 @@
 #include "schedulers/dag/task_levels.hpp"
 
 #include <algorithm>
+#include <cstdint>
+
+#include <boost/sort/spreadsort/integer_sort.hpp>
+
+#include "sim/time_order_key.hpp"
 
 namespace mpnsim {
 
@@ -72,6 +77,29 @@ std::vector<int> positions(const std::vector<int>& topo) {
   std::vector<int> pos(topo.size());
   for (std::size_t i = 0; i < topo.size(); ++i) pos[static_cast<std::size_t>(topo[i])] = static_cast<int>(i);
   return pos;
+}
+
+void sort_by_decreasing_priority(std::vector<int>& tasks, const std::vector<double>& priority,
+                                 const std::vector<int>& position) {
+  // The priorities are copied beside the tasks, as integers of the same order turned round
+  // (~time_order_key): a comparison that looked them up read them at random, the tasks being
+  // anywhere in the graph. Boost's spreadsort then takes radix steps on those bits down to small
+  // buckets, which a comparison sort finishes by (priority, position): std::sort's comparisons
+  // of random priorities went either way (HEFT's and LPS's sorts mispredicted 580 k and 425 k
+  // branches at 10^5 tasks, callgrind). Distinct positions make the order total.
+  struct Key {
+    std::uint64_t priority;
+    int position;
+    int task;
+  };
+  std::vector<Key> keys;
+  keys.reserve(tasks.size());
+  for (int t : tasks)
+    keys.push_back(Key{~time_order_key(priority[static_cast<std::size_t>(t)]), position[static_cast<std::size_t>(t)], t});
+  boost::sort::spreadsort::integer_sort(
+      keys.begin(), keys.end(), [](const Key& k, unsigned shift) { return k.priority >> shift; },
+      [](const Key& a, const Key& b) { return a.priority != b.priority ? a.priority < b.priority : a.position < b.position; });
+  for (std::size_t i = 0; i < keys.size(); ++i) tasks[i] = keys[i].task;
 }
 
 }  // namespace mpnsim

@@ -31,4 +31,10 @@ std::vector<double> downward_ranks(const DagProblem& problem, const std::vector<
 // Position of each task in `topo` (the tie-break that keeps priority orders topological).
 std::vector<int> positions(const std::vector<int>& topo);
 
+// Puts `tasks` in order of decreasing priority (indexed by task), ties to the lower position
+// (indexed by task, distinct): the list schedulers' order (HEFT's ranks, LPS's priorities within
+// a level). -0 and +0 tie.
+void sort_by_decreasing_priority(std::vector<int>& tasks, const std::vector<double>& priority,
+                                 const std::vector<int>& position);
+
 }  // namespace mpnsim

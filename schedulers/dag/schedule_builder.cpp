@@ -235,12 +235,10 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   bounds_.resize(2 * leaves);  // the nodes are all written below
   levels_.assign(static_cast<std::size_t>(procs), 0);
   std::fill(bounds_.begin() + static_cast<std::ptrdiff_t>(leaves) + procs, bounds_.end(), kGone);
-  // exec_time's terms that do not depend on the processor read once (the same products).
-  const CostTable* costs = problem_.graph.costs();
-  const double work = problem_.graph.task(task).work, tcp = problem_.machine.Tcp;
-  const std::vector<ProcessorSpec>& specs = problem_.machine.processors;
+  // exec_time on every processor in one pass (the same products), as the free loop takes them.
+  const double* durations = exec_times(task);
   for (int p = 0; p < procs; ++p) {
-    const double duration = costs ? costs->at(task, p) : work * specs[static_cast<std::size_t>(p)].w * tcp;
+    const double duration = durations[p];
     const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
     const double start = contention_->cpu_fit(p, ready, duration);
     bounds_[leaves + static_cast<std::size_t>(p)] = time_order_key(by_finish ? start + duration : start);

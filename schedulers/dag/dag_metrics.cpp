@@ -8,6 +8,7 @@
 
 #include "schedulers/dag/channel_conflicts.hpp"
 #include "schedulers/dag/message_ends.hpp"
+#include "schedulers/dag/resident_room.hpp"
 #include "schedulers/dag/task_levels.hpp"
 #include "schedulers/load_imbalance.hpp"
 #include "sim/machine_spec.hpp"
@@ -29,6 +30,13 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
   for (double v : sl) m.critical_path = std::max(m.critical_path, v);
   return m;
 }
+
+namespace {
+
+// Two huge pages: the most a large block's advice adds beyond its bytes (sim/huge_page_allocation.cpp).
+constexpr std::size_t kRoomMargin = std::size_t{4} << 20;
+
+}  // namespace
 
 long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule, std::size_t hops_at_once) {
   // Every hop of every message as (start, end) on its channel, then overlaps per channel.
@@ -87,8 +95,17 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   };
   for_each_hop([&](int channel, double, double) { ++first[static_cast<std::size_t>(channel) + 1]; });
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
-  if (hops_at_once == 0)
+  if (hops_at_once == 0) {
     hops_at_once = std::max(kConflictHopsAtOnce, (first[channels] + kConflictGroups - 1) / kConflictGroups);
+    // As many hops as fit under the peak an earlier phase reached: the pages that phase freed
+    // are taken again, and the peak does not move. At 10^7 tasks LPS starts the estimate 360 MB
+    // under its peak (1.59 GB, the scheduler's), room for 22 M of its 36 M hops: two groups, where
+    // quarters made four, two passes over every message's route fewer. At 10^6 tasks the
+    // estimate is the run's peak and starts at it: no room, groups as before. A huge page may
+    // be added at either end of the block, hence the margin.
+    const std::size_t room = resident_room_bytes();
+    if (room > kRoomMargin) hops_at_once = std::max(hops_at_once, (room - kRoomMargin) / sizeof(Hop));
+  }
   // The groups: channels [group_ends[i - 1], group_ends[i]), their hops at
   // [first[group_ends[i - 1]], first[group_ends[i]]). The hops' room is taken once, for the
   // largest group: grown group by group, a later group a little larger than the first made the

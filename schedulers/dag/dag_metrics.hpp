@@ -29,7 +29,9 @@ DagMetrics schedule_metrics(const DagProblem& problem, const Schedule& schedule)
 // messages' routes; the count is the same for any size. By default (0) a group holds
 // kConflictHopsAtOnce hops, or a kConflictGroups-th of all the hops when that is more, so that
 // the passes stay few on any graph (fewer than 2 * kConflictGroups + 1 groups: two groups in a
-// row hold more than a group's size, or the first would have taken the second's first channel).
+// row hold more than a group's size, or the first would have taken the second's first channel),
+// or as many as fit in the room under the process's peak resident set (resident_room.hpp),
+// when that is more still.
 inline constexpr std::size_t kConflictHopsAtOnce = std::size_t{1} << 21;
 inline constexpr std::size_t kConflictGroups = 4;
 long long estimated_link_conflicts(const DagProblem& problem, const Schedule& schedule, std::size_t hops_at_once = 0);

@@ -128,6 +128,27 @@ TEST(DagGenerator, RespectsDegreesRangesAndOrder) {
   }
 }
 
+// The generator counts parents in a byte while max_in fits in one, in an int past that: at the
+// edge of both, nodes fill up to max_in parents and none takes more (a byte counter kept for
+// max_in 256 would wrap at 256 and let its node take more).
+TEST(DagGenerator, InDegreesFillUpToMaxInAtTheEdgeOfAByte) {
+  for (const int max_in : {254, 255, 256, 257}) {
+    RandomDagParams p;
+    p.tasks = 1200;
+    p.max_in = max_in;
+    p.max_out = 1000;
+    p.seed = 7;
+    const TaskGraph g = generate_random_dag(p);
+    int full = 0;
+    for (int t = 0; t < g.size(); ++t) {
+      const int in = static_cast<int>(g.in_edges(t).size());
+      ASSERT_LE(in, max_in) << "max_in " << max_in << ", task " << t;
+      full += in == max_in;
+    }
+    EXPECT_GT(full, 100) << "max_in " << max_in << ": too few nodes filled for the test to mean anything";
+  }
+}
+
 TEST(DagGenerator, NodesWithoutParentsGetAChildWhileThereIsRoom) {
   RandomDagParams p;
   p.tasks = 300;

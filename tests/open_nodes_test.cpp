@@ -53,7 +53,7 @@ TEST(OpenNodes, AgreesWithAPlainListOfFlags) {
   }
 }
 
-// Sizes up to 70 000 words (the Fenwick tree over them several levels deep), with many nodes
+// Sizes up to 70 000 words (4 375 blocks: the Fenwick tree over them several levels deep), with many nodes
 // closed in runs, so that whole words empty; counts and ranks checked against the flags every so
 // often.
 TEST(OpenNodes, AgreesWithAPlainListOfFlagsAtLargeSizes) {

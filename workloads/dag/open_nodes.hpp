@@ -7,8 +7,9 @@
 
 namespace mpnsim {
 
-// Nodes 0..n-1, all open at first. One bit per node and a Fenwick tree of the number of set
-// bits in each 64-bit word: counting and selecting walk the tree over words, then the word.
+// Nodes 0..n-1, all open at first. One bit per node; each 64-bit word's count of set bits in a
+// byte; and a Fenwick tree of the counts of blocks of kBlockWords words: counting and selecting
+// walk the tree over blocks, then the block's word counts, then the word.
 class OpenNodes {
  public:
   explicit OpenNodes(int n);
@@ -21,10 +22,12 @@ class OpenNodes {
   void reopen(int j) { flip(j, +1); }  // j must be closed
 
  private:
+  static constexpr std::size_t kBlockWords = 16;
   void flip(int j, int delta);
-  std::vector<std::uint64_t> bits_;
-  std::vector<int> tree_;  // Fenwick tree over the words' counts, 1-based, then INT_MAX up to 2 top_
-  std::size_t size_;       // the tree's own nodes (1 + words), those before the INT_MAX ones
+  std::vector<std::uint64_t> bits_;        // whole blocks of words; no nodes past n - 1
+  std::vector<std::uint8_t> word_counts_;  // set bits of each word (at most 64)
+  std::vector<int> tree_;  // Fenwick tree over the blocks' counts, 1-based, then INT_MAX up to 2 top_
+  std::size_t size_;       // the tree's own nodes (1 + blocks), those before the INT_MAX ones
   std::size_t top_ = 1;    // highest power of two below size_
   int total_;
 };

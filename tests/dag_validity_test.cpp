@@ -59,6 +59,10 @@ TEST(DagValidity, RejectsAnUnplacedTask) {
   Schedule s = good();
   s.tasks[1].processor = -1;
   EXPECT_TRUE(check(s).has(ViolationKind::unplaced));
+  // Only that: its edge and its processor's order are not checked with a processor it lacks
+  // (the checker skips what it reads of placed tasks only while one is not).
+  const auto alone = check(s);
+  EXPECT_EQ(alone.violations.size(), 1u) << kinds(alone);
   s = good();
   s.tasks.pop_back();
   EXPECT_TRUE(check(s).has(ViolationKind::unplaced));

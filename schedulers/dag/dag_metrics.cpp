@@ -2,6 +2,7 @@
 #include "schedulers/dag/dag_metrics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -64,12 +65,40 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   std::vector<std::size_t> first(channels + 1, 0);
   // A contention-aware schedule has booked its hops (none overlap when it is valid); the
   // others leave when the producer finishes and take the engine's route without waiting.
+  // A message's two processors, a byte each, kept by the first pass for the next ones when the
+  // machine has at most 256 processors (2 bytes a message): a later pass then reads at random
+  // only the message's edge, for its data, and not the two placements that edge names, a read
+  // that waited for another (at 10^7 tasks LPS's 36 M hops are three passes, each over 14 M
+  // messages).
+  using Ends = std::array<std::uint8_t, 2>;
+  const std::vector<ScheduledMessage>& messages = schedule.messages;
+  const bool keep_ends = !schedule.contention_aware && problem.processors() <= 256;
+  const auto kept_ends = std::make_unique_for_overwrite<Ends[]>(keep_ends ? messages.size() : 0);
+  bool ends_kept = false, ends_fit = true;
   auto for_each_hop = [&](auto&& visit) {
     if (schedule.contention_aware) {
       for (const auto& h : schedule.hops) visit(h.channel, h.start, h.finish);
       return;
     }
-    const std::vector<ScheduledMessage>& messages = schedule.messages;
+    auto walk = [&](const ScheduledMessage& msg, double data, int from, int to) {
+      double t = msg.depart;
+      for (int u = from; u != to;) {
+        const Arc& a = router.next_arc(u, to);
+        const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
+        const double end = t + l.startup + data * l.z * problem.machine.Tcm;
+        visit(a.channel, t, end);
+        t = end;
+        u = a.to;
+      }
+    };
+    if (ends_kept) {
+      for (std::size_t k = 0; k < messages.size(); ++k) {
+        if (k + 8 < messages.size()) __builtin_prefetch(&problem.graph.edge(messages[k + 8].edge));
+        const ScheduledMessage& msg = messages[k];
+        walk(msg, problem.graph.edge(msg.edge).data, kept_ends[k][0], kept_ends[k][1]);
+      }
+      return;
+    }
     for (std::size_t k = 0; k < messages.size(); ++k) {
       // Its edge is anywhere in a random DAG, and so are its tasks' placements: ask for a later
       // message's edge a few steps ahead, and for the placements once that edge is near.
@@ -80,18 +109,14 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
         __builtin_prefetch(&schedule.tasks[static_cast<std::size_t>(ahead.to)]);
       }
       const ScheduledMessage& msg = messages[k];
-      const double data = problem.graph.edge(msg.edge).data;
       const auto [from, to] = message_ends(problem.graph, schedule, msg);
-      double t = msg.depart;
-      for (int u = from; u != to;) {
-        const Arc& a = router.next_arc(u, to);
-        const LinkSpec& l = problem.machine.links[static_cast<std::size_t>(a.link())];
-        const double end = t + l.startup + data * l.z * problem.machine.Tcm;
-        visit(a.channel, t, end);
-        t = end;
-        u = a.to;
+      if (keep_ends) {
+        kept_ends[k] = {static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+        ends_fit &= from >= 0 && from < 256 && to >= 0 && to < 256;  // an unplaced task's -1 does not
       }
+      walk(msg, problem.graph.edge(msg.edge).data, from, to);
     }
+    ends_kept = keep_ends && ends_fit;
   };
   for_each_hop([&](int channel, double, double) { ++first[static_cast<std::size_t>(channel) + 1]; });
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];

@@ -105,7 +105,11 @@ int OpenNodes::select(int k) const {
   }
   // Then the block's words, by the same rule: the words whose counts, summed from the block's
   // first, stay at most k come before the one that holds the node; all sixteen are looked at,
-  // without a branch on their counts.
+  // without a branch on their counts. The block's bits (two cache lines) are asked for first,
+  // so that they come while the counts are read rather than after (perf at 10^7 nodes: the
+  // word's read was 40 % of `select`, waiting behind the counts' own).
+  __builtin_prefetch(&bits_[blocks * kBlockWords]);
+  __builtin_prefetch(&bits_[blocks * kBlockWords + kBlockWords / 2]);
   const std::uint8_t* counts = word_counts_.data() + blocks * kBlockWords;
   std::size_t word = 0;
   int through = 0, before = 0;

@@ -62,10 +62,11 @@ void TokenReader::expect(std::string_view key) {
   if (word() != key) fail("expected '" + std::string(key) + "'");
 }
 
-void TokenReader::fail(const std::string& what) const {
+void TokenReader::fail(const std::string& what) const { fail_at(offset(), what); }
+
+void TokenReader::fail_at(std::size_t offset, const std::string& what) const {
   // The line is counted only here, from the file's start: counting the newlines of every chunk
   // as it went was a pass over the whole text for the rare reader that fails.
-  const std::size_t offset = dropped_ + std::min(pos_, text_.size());
   std::size_t line = 1;
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path_.c_str(), "rb"), std::fclose);
   std::string chunk(kChunk, '\0');

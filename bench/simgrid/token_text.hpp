@@ -1,6 +1,7 @@
 // Whitespace-separated text files of the SimGrid comparison: a fast writer and a reader whose errors name the line.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -96,6 +97,9 @@ class TokenReader {
   }
   void expect(std::string_view key);
   [[noreturn]] void fail(const std::string& what) const;  // std::runtime_error "path:line: what"
+  // Where the reader stands, as an offset in the file; fail_at names the line of such an offset.
+  std::size_t offset() const { return dropped_ + std::min(pos_, text_.size()); }
+  [[noreturn]] void fail_at(std::size_t offset, const std::string& what) const;
 
  private:
   // A table, one load: the four comparisons were a tenth of a DAG player's reading.

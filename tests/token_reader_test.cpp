@@ -157,4 +157,27 @@ TEST_F(TokenReaderTest, ShortIntegersReadAsFromChars) {
   EXPECT_EQ(error_of(bad, true), path + ":1: not a number: '12-3'");
 }
 
+// The usual case, read inline where the text goes on far enough (a long line of padding after
+// each token): a token that starts as a number of the files' forms and goes on is refused there
+// too, and named with its line; the forms read there come out as from_chars reads them.
+TEST_F(TokenReaderTest, NumbersFarFromTheEndAreReadOrRefusedWhole) {
+  const std::string padding(64, ' ');
+  const std::string path = write(" 3.1415926535897931 12 -2.5 1e-05 0.0037215148219235635" + padding + "\n" +
+                                 " 2.7182818284590451x" + padding + "\n 12x" + padding + "\n 1.5.5" + padding +
+                                 "\n 10555.461001349455e" + padding + "\n 7 -3" + padding + "\n");
+  TokenReader r(path);
+  EXPECT_EQ(r.number<double>(), 3.1415926535897931);
+  EXPECT_EQ(r.number<int>(), 12);
+  EXPECT_EQ(r.number<double>(), -2.5);
+  EXPECT_EQ(r.number<double>(), 1e-05);
+  EXPECT_EQ(r.number<double>(), 0.0037215148219235635);
+  EXPECT_EQ(error_of(r, false), path + ":2: not a number: '2.7182818284590451x'");
+  EXPECT_EQ(error_of(r, true), path + ":3: not a number: '12x'");
+  EXPECT_EQ(error_of(r, false), path + ":4: not a number: '1.5.5'");
+  EXPECT_EQ(error_of(r, false), path + ":5: not a number: '10555.461001349455e'");
+  EXPECT_EQ(r.number<int>(), 7);
+  EXPECT_EQ(r.number<int>(), -3);
+  EXPECT_TRUE(r.at_end());
+}
+
 }  // namespace

@@ -1,6 +1,7 @@
 // Reading DAG schedule files a chunk at a time into a sink, and writing them from one buffer.
 #include "bench/simgrid/dag_schedule_file.hpp"
 
+#include <stdexcept>
 #include <utility>
 
 #include "bench/simgrid/scratch_pages.hpp"
@@ -62,9 +63,10 @@ void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink) {
   const auto task_count = static_cast<int>(processor_of.size());
   const auto is_task = [&](int t) { return t >= 0 && t < task_count; };
 
-  // Each edge's producer and consumer processors, for the messages' check. Both lists are read
-  // at places the file's order does not predict: each look-up is asked for (prefetched) as soon
-  // as its index is read, and made once the rest of the line is parsed.
+  // Each edge's producer and consumer processors, for the messages' check. The edges' lines
+  // give its tasks, kept as they come; their processors, read at random from processor_of, are
+  // looked up afterwards in a pass of their own, whose look-ups overlap one another: made on each
+  // line, each one's miss held up the line after it (a tenth of the reader's own perf samples).
   r.expect("edges");
   struct Ends {
     int from, to;
@@ -75,45 +77,77 @@ void read_dag_schedule_file(const std::string& path, DagScheduleSink& sink) {
     DagFileEdge e;
     e.from = r.number<int>();
     e.to = r.number<int>();
-    if (is_task(e.from) && is_task(e.to)) {
-      __builtin_prefetch(&processor_of[static_cast<std::size_t>(e.from)]);
-      __builtin_prefetch(&processor_of[static_cast<std::size_t>(e.to)]);
-    }
     e.data = r.number<double>();
     if (!is_task(e.from) || !is_task(e.to) || !(e.data >= 0)) r.fail("an edge joins two tasks and carries data >= 0");
-    from = processor_of[static_cast<std::size_t>(e.from)];
-    to = processor_of[static_cast<std::size_t>(e.to)];
+    from = e.from;
+    to = e.to;
     sink.edge(e);
+  }
+  for (auto& [from, to] : ends) {
+    from = processor_of[static_cast<std::size_t>(from)];
+    to = processor_of[static_cast<std::size_t>(to)];
   }
 
   r.expect("messages");
   const auto messages = r.number<std::size_t>();
   sink.messages(messages);
-  std::vector<int> route;
-  for (std::size_t k = 0; k < messages; ++k) {
+  // Each message's processors are checked against its edge's kDefer messages later, and only
+  // then handed to the sink: its edge's entry, read at random from the list, was asked for when
+  // its edge was read, yet the check right after waited for it (a fifth of the reader's time in
+  // perf). The messages parsed but not yet checked wait in a ring; an error further on first
+  // checks and hands on those before it, so that errors and the sink's calls come in the order
+  // they came in when each message was checked at once.
+  constexpr std::size_t kDefer = 8;
+  struct Parsed {
     DagFileMessage m;
-    m.edge = r.number<int>();
-    if (m.edge >= 0 && static_cast<std::size_t>(m.edge) < ends.size())
-      __builtin_prefetch(&ends[static_cast<std::size_t>(m.edge)]);
-    m.from = r.number<int>();
-    m.to = r.number<int>();
-    m.depart = r.number<double>();
-    m.arrive = r.number<double>();
-    if (m.edge < 0 || static_cast<std::size_t>(m.edge) >= ends.size()) r.fail("no such edge");
-    const auto& [from, to] = ends[static_cast<std::size_t>(m.edge)];
-    if (m.from != from || m.to != to || m.from == m.to)
-      r.fail("a message goes from its producer's processor to its consumer's, another one");
-    const auto length = r.number<std::uint32_t>();
-    if (length == 0 || length > 1u << 20) r.fail("a route has 1 to 2^20 hops");
-    route.clear();
-    for (std::uint32_t i = 0; i < length; ++i) {
-      const int hop = r.number<int>();
-      if (hop < 0 || hop == (i == 0 ? m.from : route.back())) r.fail("a hop goes to another processor");
-      route.push_back(hop);
+    std::vector<int> route;
+    std::size_t offset = 0;  // where the check was made, for its error's line
+  };
+  Parsed ring[kDefer];
+  const auto check = [&](const Parsed& p) {
+    const auto& [from, to] = ends[static_cast<std::size_t>(p.m.edge)];
+    if (p.m.from != from || p.m.to != to || p.m.from == p.m.to)
+      r.fail_at(p.offset, "a message goes from its producer's processor to its consumer's, another one");
+  };
+  const auto hand_on = [&](const Parsed& p) {
+    check(p);
+    sink.message(p.m, p.route);
+  };
+  for (std::size_t k = 0; k < messages; ++k) {
+    Parsed& p = ring[k % kDefer];
+    if (k >= kDefer) hand_on(p);
+    bool checkable = false;  // past the place of its check
+    try {
+      DagFileMessage& m = p.m;
+      m.edge = r.number<int>();
+      if (m.edge >= 0 && static_cast<std::size_t>(m.edge) < ends.size())
+        __builtin_prefetch(&ends[static_cast<std::size_t>(m.edge)]);
+      m.from = r.number<int>();
+      m.to = r.number<int>();
+      m.depart = r.number<double>();
+      m.arrive = r.number<double>();
+      if (m.edge < 0 || static_cast<std::size_t>(m.edge) >= ends.size()) r.fail("no such edge");
+      p.offset = r.offset();
+      checkable = true;
+      const auto length = r.number<std::uint32_t>();
+      if (length == 0 || length > 1u << 20) r.fail("a route has 1 to 2^20 hops");
+      std::vector<int>& route = p.route;
+      route.clear();
+      for (std::uint32_t i = 0; i < length; ++i) {
+        const int hop = r.number<int>();
+        if (hop < 0 || hop == (i == 0 ? m.from : route.back())) r.fail("a hop goes to another processor");
+        route.push_back(hop);
+      }
+      if (route.back() != m.to) r.fail("a route ends at the consumer's processor");
+    } catch (const std::runtime_error&) {
+      // The messages before this one still waiting, in order, then this one's own check when the
+      // error came after its place: each may fail first.
+      for (std::size_t j = k >= kDefer ? k - kDefer + 1 : 0; j < k; ++j) hand_on(ring[j % kDefer]);
+      if (checkable) check(p);
+      throw;
     }
-    if (route.back() != m.to) r.fail("a route ends at the consumer's processor");
-    sink.message(m, route);
   }
+  for (std::size_t j = messages > kDefer ? messages - kDefer : 0; j < messages; ++j) hand_on(ring[j % kDefer]);
   if (!r.at_end()) r.fail("more than announced");
 }
 

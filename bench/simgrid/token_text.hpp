@@ -1,7 +1,8 @@
 // Whitespace-separated text files of the SimGrid comparison: a fast writer and a reader whose errors name the line.
 #pragma once
 
-#include <bit>
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -12,6 +13,9 @@
 #include <string_view>
 #include <system_error>
 #include <type_traits>
+
+#include "bench/simgrid/decimal_number.hpp"
+#include "bench/simgrid/shortest_decimal.hpp"
 
 // Plain C++ on purpose: the SimGrid players include this without linking mpnsim.
 namespace mpnsim::bench {
@@ -27,6 +31,14 @@ class TextWriter {
     char buf[40];
     const auto r = std::to_chars(buf, buf + sizeof buf, value);
     out_.append(buf, r.ptr);
+    return *this;
+  }
+  // Doubles as to_chars writes them, the files' times by shortest_decimal.hpp (a fifth of the instructions).
+  TextWriter& operator<<(double value) {
+    char buf[40];
+    const char* end = shortest::write_double(buf, value);
+    if (!end) end = std::to_chars(buf, buf + sizeof buf, value).ptr;
+    out_.append(buf, static_cast<std::size_t>(end - buf));
     return *this;
   }
   TextWriter& operator<<(std::string_view s) {
@@ -57,30 +69,59 @@ class TokenReader {
   std::string_view word();
   template <class T>
   T number() {
-    // Most numbers lie whole in the text read so far: parse them where they are, in one pass,
-    // when they end at a blank. Anything else (a number cut by the chunk's end, a bad token)
-    // takes the token path below, which reads on and names the token in its error.
-    // Most numbers follow one blank: stepped over here, without a call.
-    if (pos_ + 1 < text_.size() && blank(text_[pos_]) && !blank(text_[pos_ + 1]) && text_[pos_ + 1] != '#')
-      ++pos_;
-    else
-      skip();
-    const char* const begin = text_.data() + pos_;
-    const char* const end = text_.data() + text_.size();
-    if constexpr (std::is_integral_v<T>) {
-      // The files' integers are short and unsigned: up to nine digits cannot overflow any T
-      // read here, and need none of from_chars's generality (a fifth of the reading time).
-      static_assert(sizeof(T) >= 4);
-      // One to seven digits and a blank, as one 8-byte word: no branch per digit (whose
-      // mispredicted end cost more than the digits).
-      if (end - begin >= 8) {
+    // The usual case, small enough to be inlined into the caller: one blank, then a number of
+    // the files' own forms that ends at a blank, with kNear characters read past the blank so
+    // that the number's words can be read without a check of the text's end.
+    const char* const at = text_.data() + pos_;
+    if (text_.size() - pos_ >= kNear && blank(at[0]) && !blank(at[1]) && at[1] != '#') {
+      if constexpr (std::is_integral_v<T>) {
+        // One to seven digits and a blank, as one 8-byte word: no branch per digit (whose
+        // mispredicted end cost more than the digits). They cannot overflow any T read here.
+        static_assert(sizeof(T) >= 4);
         std::uint64_t word;
-        std::memcpy(&word, begin, sizeof word);
-        if (const int length = digit_run(word); length > 0 && length < 8 && blank(begin[length])) {
-          pos_ += static_cast<std::size_t>(length);
-          return static_cast<T>(leading_digits(word, length));
+        std::memcpy(&word, at + 1, sizeof word);
+        if (const int length = decimal::digit_run(word); length > 0 && length < 8 && blank(at[1 + length])) {
+          pos_ += static_cast<std::size_t>(1 + length);
+          return static_cast<T>(decimal::leading_digits(word, length));
+        }
+      } else if constexpr (std::is_same_v<T, double>) {
+        // The files' decimals, exact to the bit without from_chars's generality (decimal_number.hpp).
+        double value;
+        if (const char* p = decimal::read_double(at + 1, text_.data() + text_.size(), value); p && blank(*p)) {
+          pos_ = static_cast<std::size_t>(p - text_.data());
+          return value;
         }
       }
+    }
+    return number_anywhere<T>();
+  }
+  void expect(std::string_view key);
+  [[noreturn]] void fail(const std::string& what) const;  // std::runtime_error "path:line: what"
+  // Where the reader stands, as an offset in the file; fail_at names the line of such an offset.
+  std::size_t offset() const { return dropped_ + std::min(pos_, text_.size()); }
+  [[noreturn]] void fail_at(std::size_t offset, const std::string& what) const;
+
+ private:
+  // A table, one load: the four comparisons were a tenth of a DAG player's reading.
+  static bool blank(char c) { return kBlank[static_cast<unsigned char>(c)]; }
+  static constexpr auto kBlank = [] {
+    std::array<bool, 256> blank{};
+    for (const char c : {' ', '\n', '\t', '\r'}) blank[static_cast<unsigned char>(c)] = true;
+    return blank;
+  }();
+  // number()'s reach past the blank in its usual case: the decimal reader's 32, and more.
+  static constexpr std::size_t kNear = 40;
+  // number() anywhere else: after comments or several blanks, a number cut by the chunk's end,
+  // forms the usual case leaves, and errors, which name the token.
+  template <class T>
+  [[gnu::noinline]] T number_anywhere() {
+    skip();
+    const char* const begin = text_.data() + pos_;
+    const char* const end = text_.data() + text_.size();
+    T value{};
+    if constexpr (std::is_integral_v<T>) {
+      // The files' integers are short and unsigned: up to nine digits cannot overflow any T
+      // read here, and need none of from_chars's generality.
       std::uint32_t digits = 0;
       const char* q = begin;
       while (q < end && q - begin < 9 && static_cast<unsigned char>(*q - '0') < 10) digits = digits * 10 + static_cast<std::uint32_t>(*q++ - '0');
@@ -88,8 +129,12 @@ class TokenReader {
         pos_ += static_cast<std::size_t>(q - begin);
         return static_cast<T>(digits);
       }
+    } else if constexpr (std::is_same_v<T, double>) {
+      if (const char* p = decimal::read_double(begin, end, value); p && p != end && blank(*p)) {
+        pos_ += static_cast<std::size_t>(p - begin);
+        return value;
+      }
     }
-    T value{};
     const auto fast = std::from_chars(begin, end, value);
     if (fast.ec == std::errc() && fast.ptr != end && blank(*fast.ptr)) {
       pos_ += static_cast<std::size_t>(fast.ptr - begin);
@@ -100,28 +145,6 @@ class TokenReader {
     if (r.ec != std::errc() || r.ptr != w.data() + w.size()) fail("not a number: '" + std::string(w) + "'");
     return value;
   }
-  void expect(std::string_view key);
-  [[noreturn]] void fail(const std::string& what) const;  // std::runtime_error "path:line: what"
-
- private:
-  static bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
-  // How many of the word's 8 characters (first in the lowest byte) are digits before the first
-  // that is not. A byte is a digit when its high half is 3 and stays 3 with 6 added; a carry out
-  // of a byte past the run only touches bytes after it.
-  static int digit_run(std::uint64_t word) {
-    constexpr std::uint64_t kHigh = 0xF0F0F0F0F0F0F0F0, kThrees = 0x3030303030303030;
-    const std::uint64_t other = ((word & kHigh) ^ kThrees) | (((word + 0x0606060606060606) & kHigh) ^ kThrees);
-    return other == 0 ? 8 : std::countr_zero(other) / 8;
-  }
-  // The value of the word's first `length` characters (1 to 7 digits): shifted to the top, they
-  // read as eight digits with leading zeros, which are combined in pairs, then fours, then all.
-  static std::uint32_t leading_digits(std::uint64_t word, int length) {
-    std::uint64_t v = (word - 0x3030303030303030) << (8 * (8 - length));
-    v = v * 10 + (v >> 8);  // each even byte: its two digits' value
-    v = (((v & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
-         (((v >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >> 32;
-    return static_cast<std::uint32_t>(v);
-  }
   void skip();
   // Drops the text before `keep` and appends the next chunk; false at the end of the file.
   bool more(std::size_t keep);
@@ -130,7 +153,7 @@ class TokenReader {
   std::string text_;   // the unread part of the file, from its last chunk on
   std::string path_;
   std::size_t pos_ = 0;
-  std::size_t lines_dropped_ = 0;  // newlines in the text dropped before text_
+  std::size_t dropped_ = 0;  // the file's bytes before text_
 };
 
 }  // namespace mpnsim::bench

@@ -11,6 +11,12 @@ namespace mpnsim {
 
 namespace {
 
+// A position as a hint. (2^32 blocks would be 2^36 gaps and more: no timetable comes near.)
+IdleIntervals::Hint hint_at(std::size_t block, std::size_t index) {
+  assert(block < 0xffffffffu);
+  return {static_cast<std::uint32_t>(block), static_cast<std::uint32_t>(index)};
+}
+
 // A block splits in two past this many gaps: a search within one touches a few cache lines,
 // an insertion moves at most half a kilobyte.
 constexpr std::size_t kBlockGaps = 32;
@@ -121,7 +127,7 @@ double IdleIntervals::first_holding_after(const Position& at, bool from_start, d
     const std::vector<Gap>& gaps = blocks_[b].gaps;
     for (; i < gaps.size(); ++i)
       if (gaps[i].start + d <= gaps[i].end) {
-        held = {b, i};
+        held = hint_at(b, i);
         return gaps[i].start;
       }
   }
@@ -165,7 +171,7 @@ double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
     found = containing(t, at);
   }
   if (found && t + d <= gap(at).end) {
-    hint = {at.block, at.index};
+    hint = hint_at(at.block, at.index);
     return t;
   }
   // A finite gap after t, else the endless one, which starts after t here.
@@ -173,9 +179,9 @@ double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
 }
 
 void IdleIntervals::insert(double start, double end) {
-  if (end == kEndless) tail_start_ = start;
-  ++live_;
   if (blocks_.empty()) {
+    if (end == kEndless) tail_start_ = start;
+    ++live_;
     blocks_.push_back(Block{{Gap{start, end}}, {}});
     rekey(0);
     block_first_.push_back(start);
@@ -187,10 +193,23 @@ void IdleIntervals::insert(double start, double end) {
   // Into the last block whose first start is below `start` (the first block if none is).
   const auto after = std::upper_bound(block_first_.begin(), block_first_.end(), start);
   const std::size_t b = after == block_first_.begin() ? 0 : static_cast<std::size_t>(after - block_first_.begin()) - 1;
-  std::vector<Gap>& gaps = blocks_[b].gaps;
+  const std::vector<Gap>& gaps = blocks_[b].gaps;
   const auto g = std::upper_bound(gaps.begin(), gaps.end(), start, [](double x, const Gap& y) { return x < y.start; });
-  const bool first = g == gaps.begin();
-  gaps.insert(g, Gap{start, end});
+  insert_at(b, static_cast<std::size_t>(g - gaps.begin()), start, end);
+}
+
+void IdleIntervals::insert_after(const Position& at, double start, double end) {
+  // The gap at `at` starts before `start` and the next one (in this block or the next) no
+  // sooner than its end, past `start`: insert()'s two searches would find this block and place.
+  insert_at(at.block, at.index + 1, start, end);
+}
+
+void IdleIntervals::insert_at(std::size_t b, std::size_t index, double start, double end) {
+  if (end == kEndless) tail_start_ = start;
+  ++live_;
+  std::vector<Gap>& gaps = blocks_[b].gaps;
+  const bool first = index == 0;
+  gaps.insert(gaps.begin() + static_cast<std::ptrdiff_t>(index), Gap{start, end});
   if (gaps.size() <= kBlockGaps) {
     rekey(b);
     // The block's longest grows to the new gap's or stays: no scan of the block unless it
@@ -236,18 +255,50 @@ void IdleIntervals::erase(double start) {
   retree(at.block);
 }
 
+bool IdleIntervals::locate(double start, Position& at) const {
+  // A booking at or past the last one's end lies in the endless last gap: no search.
+  if (start >= tail_start_) {
+    at.block = blocks_.size() - 1;
+    at.index = blocks_.back().gaps.size() - 1;
+    return true;
+  }
+  return containing(start, at);
+}
+
 IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   if (blocks_.empty()) {  // the first booking: the endless gap from 0 into a block
     live_ = 0;
     insert(0.0, kEndless);
   }
+  Position at{0, 0};
+  const bool found = locate(start, at);
+  assert(found && finish <= gap(at).end);
+  if (!found) {
+    Change c;
+    c.start = start;
+    c.finish = finish;
+    return c;
+  }
+  return book_at(at, start, finish);
+}
+
+IdleIntervals::Change IdleIntervals::book(double start, double finish, const Hint& hint) {
+  // The hint names the gap containing(start) would find when that gap holds [start, finish]
+  // with start before its end: the gaps are disjoint and in order, so the next one starts no
+  // sooner than that end, past start. (At the end itself, a gap [t, t] or [t, ...] may follow:
+  // the search decides.)
+  if (!blocks_.empty() && hint.block < blocks_.size() && hint.index < blocks_[hint.block].gaps.size()) {
+    const Position at{hint.block, hint.index};
+    const Gap& g = gap(at);
+    if (g.start <= start && start < g.end && finish <= g.end) return book_at(at, start, finish);
+  }
+  return book(start, finish);
+}
+
+IdleIntervals::Change IdleIntervals::book_at(const Position& at, double start, double finish) {
   Change c;
   c.start = start;
   c.finish = finish;
-  Position at{0, 0};
-  const bool found = containing(start, at);
-  assert(found && finish <= gap(at).end);
-  if (!found) return c;
   const double gap_start = gap(at).start, gap_end = gap(at).end;
   // An empty interval at t still holds the resource at t: the gap is cut in two that meet
   // at t, so that no later booking runs across t (the engine would make one of them wait).
@@ -262,14 +313,15 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
     gap(at).end = start;
     refresh(at.block);
     // A zero-duration booking may have split the gap at its end: the point is a gap already.
-    if (!starts_gap(finish)) insert(finish, gap_end);
+    // (Only the next gap can start at finish: it starts no sooner than gap_end >= finish.)
+    if (!(finish == gap_end && next_starts_at(at, finish))) insert_after(at, finish, gap_end);
     return c;
   }
   // The gap shrinks in place where it can (its start stays between its neighbours').
   if (start > gap_start) {
     gap(at).end = start;
     shrunk(at, gap_start, gap_end);
-    if (gap_end > finish) insert(finish, gap_end);
+    if (gap_end > finish) insert_after(at, finish, gap_end);
   } else if (gap_end > finish) {
     gap(at).start = finish;
     if (at.index % kKeyStride == 0) blocks_[at.block].keys[at.index / kKeyStride] = finish;
@@ -279,6 +331,12 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
     erase(gap_start);
   }
   return c;
+}
+
+bool IdleIntervals::next_starts_at(const Position& at, double t) const {
+  const std::vector<Gap>& gaps = blocks_[at.block].gaps;
+  if (at.index + 1 < gaps.size()) return gaps[at.index + 1].start == t;
+  return at.block + 1 < blocks_.size() && block_first_[at.block + 1] == t;
 }
 
 bool IdleIntervals::starts_gap(double t) const {
@@ -292,9 +350,9 @@ void IdleIntervals::occupy(double start, double finish) {
     insert(0.0, kEndless);
   }
   Position at{0, 0};
-  const bool found = containing(start, at);
+  const bool found = locate(start, at);
   if (found && finish <= gap(at).end) {
-    book(start, finish);
+    book_at(at, start, finish);
     return;
   }
   // The gaps that meet the open interval (start, finish), then each cut back to what lies

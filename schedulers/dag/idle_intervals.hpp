@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace mpnsim {
@@ -39,8 +40,9 @@ class IdleIntervals {
   // time, so each is asked again at a later time, mostly inside the gap it answered from); at
   // an earlier time it searches. The answer is earliest_fit's, to the bit. A default Hint
   // holds nothing; a stale one (a booking since, another timetable) is not detected.
+  // Two 32-bit numbers, so that a hop's slot can carry one for each of its resources (book()).
   struct Hint {
-    std::size_t block = static_cast<std::size_t>(-1), index = 0;
+    std::uint32_t block = static_cast<std::uint32_t>(-1), index = 0;
   };
   double earliest_fit(double t, double d, Hint& hint) const;
 
@@ -52,6 +54,10 @@ class IdleIntervals {
   // Marks [start, finish] busy; it must lie inside one gap (earliest_fit's answer does). An
   // empty interval [t, t] splits its gap at t: later bookings may end or start at t, not run across it.
   Change book(double start, double finish);
+  // The same, the gap named by `at` when it is still the one that holds start (an earliest_fit
+  // answer's hint, with nothing booked on this timetable since; checked, so a stale one only
+  // costs the search book() makes).
+  Change book(double start, double finish, const Hint& at);
   // Reverts a booking; bookings are undone in the reverse order they were made. (Without
   // keep_boundaries only.)
   void undo(const Change& change);
@@ -91,8 +97,18 @@ class IdleIntervals {
   void shrunk(const Position& at, double old_start, double old_end);
   void retree(std::size_t from);     // tree_ and longest_ again from block `from` on, after a block came or went there
   void insert(double start, double end);
+  // A new gap right after the gap at `at` (where insert() would put it: its start is past that
+  // gap's, before the next one's).
+  void insert_after(const Position& at, double start, double end);
+  // The gap of a booking at `start`, found without a search when start is in the endless gap.
+  bool locate(double start, Position& at) const;
+  // Books [start, finish] inside the gap at `at`, which holds start.
+  Change book_at(const Position& at, double start, double finish);
+  // Inserts [start, end] at `index` of block `b`, splitting the block when full.
+  void insert_at(std::size_t b, std::size_t index, double start, double end);
   void erase(double start);
   bool starts_gap(double t) const;  // some gap starts at t
+  bool next_starts_at(const Position& at, double t) const;  // the gap after `at` starts at t
 
   // A block's gaps (at most 32), and every fourth one's start in one cache line beside the
   // vector's header: the gap of a time is found in the block by that line and one run of four

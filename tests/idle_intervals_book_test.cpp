@@ -109,5 +109,18 @@ TEST(IdleIntervalsBook, AHintThatNoLongerHoldsTheSlotIsNotTaken) {
   EXPECT_EQ(k.earliest_fit(1, 2.5), 3);
 }
 
+// The free model's timetable (keep_boundaries): a task that ends where a zero-length one was
+// booked leaves no second gap at that instant, as no search for the instant now says so.
+TEST(IdleIntervalsBook, ATaskEndingAtAZeroLengthOneAddsNoGapThere) {
+  IdleIntervals k(true);
+  k.book(5, 5);  // [0, 5] and [5, inf)
+  ASSERT_EQ(k.gaps(), 2u);
+  k.book(2, 5);  // [0, 2] and [5, inf): the piece [5, 5] is the next gap's start already
+  EXPECT_EQ(k.gaps(), 2u);
+  EXPECT_EQ(k.earliest_fit(1, 0), 1);
+  EXPECT_EQ(k.earliest_fit(1, 1.5), 5);
+  EXPECT_EQ(k.earliest_fit(3, 0), 5);
+}
+
 }  // namespace
 }  // namespace mpnsim

@@ -71,6 +71,10 @@ void IdleIntervals::refresh(std::size_t block) {
   double longest = -1;
   for (const Gap& g : gaps) longest = std::max(longest, pruning_length(g.start, g.end));
   block_first_[block] = gaps.front().start;
+  set_longest(block, longest);
+}
+
+void IdleIntervals::set_longest(std::size_t block, double longest) {
   block_longest_[block] = longest;
   if (block >= leaves_) return;  // past the leaves: retree() follows
   // Up the tree of maxima: when the longest gap shrinks, longest_ follows in log2(blocks)
@@ -212,10 +216,11 @@ void IdleIntervals::insert_at(std::size_t b, std::size_t index, double start, do
   gaps.insert(gaps.begin() + static_cast<std::ptrdiff_t>(index), Gap{start, end});
   if (gaps.size() <= kBlockGaps) {
     rekey(b);
-    // The block's longest grows to the new gap's or stays: no scan of the block unless it
-    // grows or the block's first start moves.
-    if (!first && pruning_length(start, end) <= block_longest_[b]) return;
-    refresh(b);
+    // The block's longest grows to the new gap's or stays (block_longest_ is the scan's
+    // value, kept so by every change): no scan of the block.
+    const double length = pruning_length(start, end);
+    if (first) block_first_[b] = start;
+    if (length > block_longest_[b]) set_longest(b, length);
     return;
   }
   // Full: its second half becomes a block of its own, after it.
@@ -311,7 +316,7 @@ IdleIntervals::Change IdleIntervals::book_at(const Position& at, double start, d
     // Only the open interval (start, finish) becomes busy: [gap_start, start] and
     // [finish, gap_end] stay, even when they are single points.
     gap(at).end = start;
-    refresh(at.block);
+    shrunk(at, gap_start, gap_end);
     // A zero-duration booking may have split the gap at its end: the point is a gap already.
     // (Only the next gap can start at finish: it starts no sooner than gap_end >= finish.)
     if (!(finish == gap_end && next_starts_at(at, finish))) insert_after(at, finish, gap_end);

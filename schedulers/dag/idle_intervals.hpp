@@ -93,6 +93,7 @@ class IdleIntervals {
   // start, else tail_start_. `held` is where it lies (block -1 for the endless gap).
   double first_holding_after(const Position& at, bool from_start, double d, Hint& held) const;
   void refresh(std::size_t block);  // its first start and longest gap, and longest_ (through tree_)
+  void set_longest(std::size_t block, double longest);  // a block's longest gap known without a scan
   // After the gap at `at`, once [old_start, old_end], shrank in place: refresh() when needed.
   void shrunk(const Position& at, double old_start, double old_end);
   void retree(std::size_t from);     // tree_ and longest_ again from block `from` on, after a block came or went there

@@ -214,7 +214,6 @@ ContentionBuilder::ReachTree& ContentionBuilder::reach_tree(int u, double ready,
   t.stamp = ++reach_stamp_;
   t.first_start = -1;
   if (t.reach.empty()) t.reach.resize(idx(problem_.processors()));
-  if (t.hints.empty() && problem_.options.route == RouteChoice::engine) t.hints.resize(idx(problem_.processors()));
   if (t.ports.empty() && problem_.options.route == RouteChoice::earliest) t.ports.resize(idx(problem_.processors()));
   if (t.arcs.empty() && problem_.options.route == RouteChoice::earliest) t.arcs.resize(channel_.size());
   return t;
@@ -237,8 +236,9 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
       Reach& r = reach[idx(a.to)];
       if (r.stamp != tree.stamp || r.previous != x || r.channel != a.channel || r.parent_version != parent) {
         const double d = hop_duration(a.channel, data);
-        const HopSlot slot = fit_hop(x, a.to, a.channel, at, d, nullptr, &tree.hints[idx(a.to)]);
-        r = {tree.stamp, x, a.channel, ++reach_versions_, parent, slot, slot.start + d};
+        SlotHints hints;
+        const HopSlot slot = fit_hop(x, a.to, a.channel, at, d, nullptr, &hints);
+        r = {tree.stamp, x, a.channel, ++reach_versions_, parent, slot, slot.start + d, hints};
       }
       at = r.finish;
       parent = r.version;
@@ -485,7 +485,7 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
     if (engine) {
       for (int x = u; x != v;) {
         const Arc& a = router_.next_arc(x, v);
-        path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot, tree.hints[idx(a.to)]});
+        path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot, reach[idx(a.to)].hints});
         x = a.to;
       }
       return true;
@@ -506,7 +506,7 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
     for (int x = u; x != v;) {
       const Arc& a = router_.next_arc(x, v);
       const Reach& r = reach[idx(a.to)];
-      path_.push_back({x, a.to, a.channel, true, r.slot, tree.hints[idx(a.to)]});
+      path_.push_back({x, a.to, a.channel, true, r.slot, r.hints});
       double finish = r.finish;
       if (!clean || !untouched(x, a.to)) {
         clean = false;

@@ -192,6 +192,7 @@ class ContentionBuilder {
     std::uint32_t parent_version = 0;  // route: earliest: 0 once final
     HopSlot slot{};
     double finish = 0;
+    SlotHints hints{};  // route: engine, for place()'s bookings
   };
   struct ReachKey {
     int from = -1;
@@ -216,9 +217,6 @@ class ContentionBuilder {
     ReachKey key;
     std::uint32_t stamp = 0;
     std::vector<Reach> reach;  // per processor
-    // route: engine: per processor, the hints of its entry's slot, for place()'s bookings
-    // (apart from `reach`, which the earliest route's DP reads across the whole subcube).
-    std::vector<SlotHints> hints;
     std::vector<ArcFit> arcs;  // per link direction (route: earliest)
     std::vector<PortBound> ports;  // per processor (route: earliest)
     double first_start = -1;   // route: earliest: least start of a first hop (-1: not yet known)

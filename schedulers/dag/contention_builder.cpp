@@ -107,7 +107,7 @@ int ContentionBuilder::first_lane_at(const std::vector<IdleIntervals>& lanes, do
 }
 
 ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel, double ready, double d,
-                                                     IdleIntervals::Hint* into, SlotHints* hints) const {
+                                                     IdleIntervals::Hint* into) const {
   // Each resource moves t to its own earliest fit; once none moves it, all of them are idle
   // for d at t. t only grows, to gap starts, so this ends, at the least such t. A resource
   // whose every booking is also on another one is left out, as it cannot move that t: with a
@@ -122,29 +122,31 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
   // The resources to search, each a timetable or a set of lanes (idle when one lane is).
   // A timetable keeps where its last answer lay: asked again at a later t (t only grows), it
   // mostly answers from that gap without a search.
+  // Each timetable searched alone keeps its hint in the slot: asked again at the final t (the
+  // loop ends on a round of answers t), it is where t lies, for the booking of the slot.
+  // (Lanes searched as a set keep none.)
+  HopSlot slot{ready, send.empty() ? -1 : 0, recv.empty() ? -1 : 0};
   struct Searched {
     const IdleIntervals* one;
     const std::vector<IdleIntervals>* lanes;
-    HopResource kind;
-    IdleIntervals::Hint hint{};
+    IdleIntervals::Hint* hint;
   };
   std::array<Searched, kHopResources> searched;
   int n = 0;
-  if (check_channel) searched[idx(n++)] = {&channel_[idx(channel)], nullptr, kChannel};
-  if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr, kFromCpu};
-  if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr, kToCpu};
-  if (check_send) searched[idx(n++)] = {one_send ? &send[0] : nullptr, &send, kSendLane};
-  int recv_at = -1;
+  if (check_channel) searched[idx(n++)] = {&channel_[idx(channel)], nullptr, &slot.at[kChannel]};
+  if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr, &slot.at[kFromCpu]};
+  if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr, &slot.at[kToCpu]};
+  if (check_send) searched[idx(n++)] = {one_send ? &send[0] : nullptr, &send, &slot.at[kSendLane]};
   if (check_recv) {
-    if (one_recv && into != nullptr) recv_at = n;
-    searched[idx(n++)] = {one_recv ? &recv[0] : nullptr, &recv, kRecvLane, one_recv && into ? *into : IdleIntervals::Hint{}};
+    if (one_recv && into != nullptr) slot.at[kRecvLane] = *into;
+    searched[idx(n++)] = {one_recv ? &recv[0] : nullptr, &recv, &slot.at[kRecvLane]};
   }
   // Round and round until every resource in a row has left t where it was: each of them is
   // then idle on [t, t + d]. (A pass that moves nothing, as before, asked each once more.)
   double t = ready;
   for (int i = 0, unmoved = 0; unmoved < n; i = i + 1 == n ? 0 : i + 1) {
-    Searched& r = searched[idx(i)];
-    const double next = r.one ? fit(*r.one, t, d, r.hint) : lanes_fit(*r.lanes, t, d);
+    const Searched& r = searched[idx(i)];
+    const double next = r.one ? fit(*r.one, t, d, *r.hint) : lanes_fit(*r.lanes, t, d);
     if (next == t) {
       ++unmoved;
     } else {
@@ -152,17 +154,12 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
       unmoved = 1;
     }
   }
-  if (recv_at >= 0) *into = searched[idx(recv_at)].hint;
-  // Each timetable searched alone was last asked at t (the loop ends on a round of answers t):
-  // its hint is where t lies. (Lanes searched as a set keep none.)
-  if (hints) {
-    *hints = SlotHints{};
-    for (int i = 0; i < n; ++i)
-      if (searched[idx(i)].one) (*hints)[searched[idx(i)].kind] = searched[idx(i)].hint;
-  }
+  if (check_recv && one_recv && into != nullptr) *into = slot.at[kRecvLane];
   // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
-  return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
-          recv.empty() ? -1 : one_recv ? 0 : first_lane_at(recv, t, d)};
+  slot.start = t;
+  if (!send.empty() && !one_send) slot.send_lane = first_lane_at(send, t, d);
+  if (!recv.empty() && !one_recv) slot.recv_lane = first_lane_at(recv, t, d);
+  return slot;
 }
 
 void ContentionBuilder::book(IdleIntervals& r, double start, double finish, const IdleIntervals::Hint& at) const {
@@ -184,22 +181,18 @@ void ContentionBuilder::rollback() const {
 
 double ContentionBuilder::book_hop(int u, int v, int channel, double ready, double d, bool record,
                                    int message) const {
-  SlotHints hints;
-  const HopSlot slot = fit_hop(u, v, channel, ready, d, nullptr, &hints);
-  return book_slot(u, v, channel, slot, d, record, message, &hints);
+  return book_slot(u, v, channel, fit_hop(u, v, channel, ready, d), d, record, message);
 }
 
 double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& slot, double d, bool record,
-                                    int message, const SlotHints* hints) const {
+                                    int message) const {
   const double finish = slot.start + d;
-  const SlotHints none{};
-  const SlotHints& at = hints ? *hints : none;
   if (tentative_) marked_[idx(u)] = marked_[idx(v)] = mark_now_;
-  if (channel_searched_[idx(channel)]) book(channel_[idx(channel)], slot.start, finish, at[kChannel]);
-  if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish, at[kFromCpu]);
-  if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish, at[kToCpu]);
-  if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish, at[kSendLane]);
-  if (slot.recv_lane >= 0) book(recv_[idx(v)][idx(slot.recv_lane)], slot.start, finish, at[kRecvLane]);
+  if (channel_searched_[idx(channel)]) book(channel_[idx(channel)], slot.start, finish, slot.at[kChannel]);
+  if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish, slot.at[kFromCpu]);
+  if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish, slot.at[kToCpu]);
+  if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish, slot.at[kSendLane]);
+  if (slot.recv_lane >= 0) book(recv_[idx(v)][idx(slot.recv_lane)], slot.start, finish, slot.at[kRecvLane]);
   if (record)
     schedule_.hops.push_back(
         ScheduledHop{message, u, v, channel, next_booking_++, slot.send_lane, slot.recv_lane, slot.start, finish});
@@ -236,9 +229,8 @@ bool ContentionBuilder::fill_reach(ReachTree& tree, int u, int v, double ready, 
       Reach& r = reach[idx(a.to)];
       if (r.stamp != tree.stamp || r.previous != x || r.channel != a.channel || r.parent_version != parent) {
         const double d = hop_duration(a.channel, data);
-        SlotHints hints;
-        const HopSlot slot = fit_hop(x, a.to, a.channel, at, d, nullptr, &hints);
-        r = {tree.stamp, x, a.channel, ++reach_versions_, parent, slot, slot.start + d, hints};
+        const HopSlot slot = fit_hop(x, a.to, a.channel, at, d);
+        r = {tree.stamp, x, a.channel, ++reach_versions_, parent, slot, slot.start + d};
       }
       at = r.finish;
       parent = r.version;
@@ -485,7 +477,7 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
     if (engine) {
       for (int x = u; x != v;) {
         const Arc& a = router_.next_arc(x, v);
-        path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot, reach[idx(a.to)].hints});
+        path_.push_back({x, a.to, a.channel, true, reach[idx(a.to)].slot});
         x = a.to;
       }
       return true;
@@ -505,16 +497,15 @@ bool ContentionBuilder::route(int u, int v, double ready, double data) const {
     bool clean = true;
     for (int x = u; x != v;) {
       const Arc& a = router_.next_arc(x, v);
-      const Reach& r = reach[idx(a.to)];
-      path_.push_back({x, a.to, a.channel, true, r.slot, r.hints});
-      double finish = r.finish;
+      HopSlot slot = reach[idx(a.to)].slot;
+      double finish = reach[idx(a.to)].finish;
       if (!clean || !untouched(x, a.to)) {
         clean = false;
         const double d = hop_duration(a.channel, data);
-        Hop& h = path_.back();
-        h.slot = fit_hop(x, a.to, a.channel, at, d, nullptr, &h.hints);
-        finish = h.slot.start + d;
+        slot = fit_hop(x, a.to, a.channel, at, d);
+        finish = slot.start + d;
       }
+      path_.push_back({x, a.to, a.channel, true, slot});
       at = finish;
       x = a.to;
       if (loses(at)) return false;
@@ -565,7 +556,7 @@ double ContentionBuilder::book_inputs(int task, int p, bool record) const {
     double at = leaves;
     for (const Hop& h : path_) {
       const double d = hop_duration(h.channel, data);
-      at = h.fitted ? book_slot(h.from, h.to, h.channel, h.slot, d, record, message, &h.hints)
+      at = h.fitted ? book_slot(h.from, h.to, h.channel, h.slot, d, record, message)
                     : book_hop(h.from, h.to, h.channel, at, d, record, message);
     }
     if (record) {

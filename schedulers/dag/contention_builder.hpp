@@ -89,29 +89,25 @@ class ContentionBuilder {
 
  private:
   static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+  // Where a hop fits, and where each of its resources' answers lay (a timetable's Hint), by
+  // kind in the order book_slot books them: the link direction, u's CPU, v's CPU, the send
+  // lane, the receive lane. The booking of the slot starts from there without a search, as
+  // long as nothing was committed on that timetable in between (IdleIntervals::book checks).
+  enum HopResource { kChannel, kFromCpu, kToCpu, kSendLane, kRecvLane, kHopResources };
   struct HopSlot {
     double start;
     int send_lane;  // -1 where the port does not bind
     int recv_lane;
+    std::array<IdleIntervals::Hint, kHopResources> at{};
   };
-  // Where each resource's answer lay for a hop's slot (a timetable's Hint), by kind in the
-  // order book_slot books them: the link direction, u's CPU, v's CPU, the send lane, the
-  // receive lane. The booking of the slot starts from there without a search, as long as
-  // nothing was committed on that timetable in between (IdleIntervals::book checks). Kept
-  // apart from HopSlot, which the earliest route's DP stores per link direction.
-  enum HopResource { kChannel, kFromCpu, kToCpu, kSendLane, kRecvLane, kHopResources };
-  using SlotHints = std::array<IdleIntervals::Hint, kHopResources>;
   double hop_duration(int channel, double data) const;
   // `into`, when given, is where the last answer of v's receive port lay, for ways into v
   // fitted one after another with nothing committed between them (the earliest route's DP).
-  // `hints`, when given, receives where each resource's answer lay (SlotHints).
-  HopSlot fit_hop(int u, int v, int channel, double ready, double duration, IdleIntervals::Hint* into = nullptr,
-                  SlotHints* hints = nullptr) const;
+  HopSlot fit_hop(int u, int v, int channel, double ready, double duration, IdleIntervals::Hint* into = nullptr) const;
   // Books one hop; returns its finish.
   double book_hop(int u, int v, int channel, double ready, double duration, bool record, int message) const;
-  // Books one hop at a slot fit_hop gave (and its hints, when known); returns its finish.
-  double book_slot(int u, int v, int channel, const HopSlot& slot, double duration, bool record, int message,
-                   const SlotHints* hints = nullptr) const;
+  // Books one hop at a slot fit_hop gave; returns its finish.
+  double book_slot(int u, int v, int channel, const HopSlot& slot, double duration, bool record, int message) const;
   // The route of a message from u to v leaving at `ready`, as (from, to, channel) per hop,
   // each with its slot where it is known (see ReachTree).
   // False when cut short: the message arrives where the cutoff loses (the path is then unset).
@@ -170,7 +166,6 @@ class ContentionBuilder {
     int from, to, channel;
     bool fitted = false;  // slot holds its fit
     HopSlot slot{};
-    SlotHints hints{};  // route: engine (none with route: earliest)
   };
   mutable std::vector<Hop> path_;
   mutable std::vector<double> arrival_;
@@ -192,7 +187,6 @@ class ContentionBuilder {
     std::uint32_t parent_version = 0;  // route: earliest: 0 once final
     HopSlot slot{};
     double finish = 0;
-    SlotHints hints{};  // route: engine, for place()'s bookings
   };
   struct ReachKey {
     int from = -1;

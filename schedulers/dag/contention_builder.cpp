@@ -122,31 +122,28 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
   // The resources to search, each a timetable or a set of lanes (idle when one lane is).
   // A timetable keeps where its last answer lay: asked again at a later t (t only grows), it
   // mostly answers from that gap without a search.
-  // Each timetable searched alone keeps its hint in the slot: asked again at the final t (the
-  // loop ends on a round of answers t), it is where t lies, for the booking of the slot.
-  // (Lanes searched as a set keep none.)
-  HopSlot slot{ready, send.empty() ? -1 : 0, recv.empty() ? -1 : 0};
   struct Searched {
     const IdleIntervals* one;
     const std::vector<IdleIntervals>* lanes;
-    IdleIntervals::Hint* hint;
+    IdleIntervals::Hint hint{};
   };
-  std::array<Searched, kHopResources> searched;
+  std::array<Searched, 5> searched;
   int n = 0;
-  if (check_channel) searched[idx(n++)] = {&channel_[idx(channel)], nullptr, &slot.at[kChannel]};
-  if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr, &slot.at[kFromCpu]};
-  if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr, &slot.at[kToCpu]};
-  if (check_send) searched[idx(n++)] = {one_send ? &send[0] : nullptr, &send, &slot.at[kSendLane]};
+  if (check_channel) searched[idx(n++)] = {&channel_[idx(channel)], nullptr};
+  if (shares_cpu_[idx(u)]) searched[idx(n++)] = {&cpu_[idx(u)], nullptr};
+  if (shares_cpu_[idx(v)]) searched[idx(n++)] = {&cpu_[idx(v)], nullptr};
+  if (check_send) searched[idx(n++)] = one_send ? Searched{&send[0], nullptr} : Searched{nullptr, &send};
+  int recv_at = -1;
   if (check_recv) {
-    if (one_recv && into != nullptr) slot.at[kRecvLane] = *into;
-    searched[idx(n++)] = {one_recv ? &recv[0] : nullptr, &recv, &slot.at[kRecvLane]};
+    if (one_recv && into != nullptr) recv_at = n;
+    searched[idx(n++)] = one_recv ? Searched{&recv[0], nullptr, into ? *into : IdleIntervals::Hint{}} : Searched{nullptr, &recv};
   }
   // Round and round until every resource in a row has left t where it was: each of them is
   // then idle on [t, t + d]. (A pass that moves nothing, as before, asked each once more.)
   double t = ready;
   for (int i = 0, unmoved = 0; unmoved < n; i = i + 1 == n ? 0 : i + 1) {
-    const Searched& r = searched[idx(i)];
-    const double next = r.one ? fit(*r.one, t, d, *r.hint) : lanes_fit(*r.lanes, t, d);
+    Searched& r = searched[idx(i)];
+    const double next = r.one ? fit(*r.one, t, d, r.hint) : lanes_fit(*r.lanes, t, d);
     if (next == t) {
       ++unmoved;
     } else {
@@ -154,19 +151,17 @@ ContentionBuilder::HopSlot ContentionBuilder::fit_hop(int u, int v, int channel,
       unmoved = 1;
     }
   }
-  if (check_recv && one_recv && into != nullptr) *into = slot.at[kRecvLane];
+  if (recv_at >= 0) *into = searched[idx(recv_at)].hint;
   // A single lane is idle at t: it was searched, or its bookings are on the CPU's.
-  slot.start = t;
-  if (!send.empty() && !one_send) slot.send_lane = first_lane_at(send, t, d);
-  if (!recv.empty() && !one_recv) slot.recv_lane = first_lane_at(recv, t, d);
-  return slot;
+  return {t, send.empty() ? -1 : one_send ? 0 : first_lane_at(send, t, d),
+          recv.empty() ? -1 : one_recv ? 0 : first_lane_at(recv, t, d)};
 }
 
-void ContentionBuilder::book(IdleIntervals& r, double start, double finish, const IdleIntervals::Hint& at) const {
+void ContentionBuilder::book(IdleIntervals& r, double start, double finish) const {
   if (tentative_) {
-    overlay_.push_back({&r, start, finish, at});
+    overlay_.push_back({&r, start, finish});
   } else {
-    r.book(start, finish, at);
+    r.book(start, finish);
     ++commits_;
     const std::less<const IdleIntervals*> before;
     if (!before(&r, cpu_.data()) && before(&r, cpu_.data() + cpu_.size())) summarize_cpu(static_cast<std::size_t>(&r - cpu_.data()));
@@ -188,11 +183,11 @@ double ContentionBuilder::book_slot(int u, int v, int channel, const HopSlot& sl
                                     int message) const {
   const double finish = slot.start + d;
   if (tentative_) marked_[idx(u)] = marked_[idx(v)] = mark_now_;
-  if (channel_searched_[idx(channel)]) book(channel_[idx(channel)], slot.start, finish, slot.at[kChannel]);
-  if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish, slot.at[kFromCpu]);
-  if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish, slot.at[kToCpu]);
-  if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish, slot.at[kSendLane]);
-  if (slot.recv_lane >= 0) book(recv_[idx(v)][idx(slot.recv_lane)], slot.start, finish, slot.at[kRecvLane]);
+  if (channel_searched_[idx(channel)]) book(channel_[idx(channel)], slot.start, finish);
+  if (shares_cpu_[idx(u)]) book(cpu_[idx(u)], slot.start, finish);
+  if (shares_cpu_[idx(v)]) book(cpu_[idx(v)], slot.start, finish);
+  if (slot.send_lane >= 0) book(send_[idx(u)][idx(slot.send_lane)], slot.start, finish);
+  if (slot.recv_lane >= 0) book(recv_[idx(v)][idx(slot.recv_lane)], slot.start, finish);
   if (record)
     schedule_.hops.push_back(
         ScheduledHop{message, u, v, channel, next_booking_++, slot.send_lane, slot.recv_lane, slot.start, finish});
@@ -708,12 +703,11 @@ double ContentionBuilder::place(int task, int p, double start) {
   // booked: fits on the tentative bookings are fits on them committed.
   const double ready = std::max(book_inputs(task, p, true), start);
   tentative_ = false;
-  for (const Tentative& o : overlay_) book(*o.resource, o.start, o.finish, o.at);
+  for (const Tentative& o : overlay_) book(*o.resource, o.start, o.finish);
   rollback();
   const double duration = problem_.exec_time(task, p);
-  IdleIntervals::Hint at;
-  const double s = cpu_[idx(p)].earliest_fit(ready, duration, at);
-  book(cpu_[idx(p)], s, s + duration, at);
+  const double s = cpu_[idx(p)].earliest_fit(ready, duration);
+  book(cpu_[idx(p)], s, s + duration);
   TaskPlacement& t = schedule_.tasks[idx(task)];
   t.processor = p;
   t.start = s;

@@ -89,16 +89,10 @@ class ContentionBuilder {
 
  private:
   static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
-  // Where a hop fits, and where each of its resources' answers lay (a timetable's Hint), by
-  // kind in the order book_slot books them: the link direction, u's CPU, v's CPU, the send
-  // lane, the receive lane. The booking of the slot starts from there without a search, as
-  // long as nothing was committed on that timetable in between (IdleIntervals::book checks).
-  enum HopResource { kChannel, kFromCpu, kToCpu, kSendLane, kRecvLane, kHopResources };
   struct HopSlot {
     double start;
     int send_lane;  // -1 where the port does not bind
     int recv_lane;
-    std::array<IdleIntervals::Hint, kHopResources> at{};
   };
   double hop_duration(int channel, double data) const;
   // `into`, when given, is where the last answer of v's receive port lay, for ways into v
@@ -121,9 +115,8 @@ class ContentionBuilder {
   double fit(const IdleIntervals& r, double t, double d, IdleIntervals::Hint& hint) const;
   double lanes_fit(const std::vector<IdleIntervals>& lanes, double t, double d) const;
   int first_lane_at(const std::vector<IdleIntervals>& lanes, double t, double d) const;
-  // Commits a booking, or during a tentative evaluation keeps it aside (overlay_), with the
-  // hint of the fit that found it for the commit.
-  void book(IdleIntervals& r, double start, double finish, const IdleIntervals::Hint& at = {}) const;
+  // Commits a booking, or during a tentative evaluation keeps it aside (overlay_).
+  void book(IdleIntervals& r, double start, double finish) const;
   void rollback() const;  // forgets the tentative bookings
 
   const DagProblem& problem_;
@@ -146,7 +139,6 @@ class ContentionBuilder {
   struct Tentative {
     IdleIntervals* resource;
     double start, finish;
-    IdleIntervals::Hint at;  // where the fit lay on the committed bookings
   };
   mutable std::vector<Tentative> overlay_;
   mutable bool tentative_ = false;

@@ -11,12 +11,6 @@ namespace mpnsim {
 
 namespace {
 
-// A position as a hint. (2^32 blocks would be 2^36 gaps and more: no timetable comes near.)
-IdleIntervals::Hint hint_at(std::size_t block, std::size_t index) {
-  assert(block < 0xffffffffu);
-  return {static_cast<std::uint32_t>(block), static_cast<std::uint32_t>(index)};
-}
-
 // A block splits in two past this many gaps: a search within one touches a few cache lines,
 // an insertion moves at most half a kilobyte.
 constexpr std::size_t kBlockGaps = 32;
@@ -131,7 +125,7 @@ double IdleIntervals::first_holding_after(const Position& at, bool from_start, d
     const std::vector<Gap>& gaps = blocks_[b].gaps;
     for (; i < gaps.size(); ++i)
       if (gaps[i].start + d <= gaps[i].end) {
-        held = hint_at(b, i);
+        held = {b, i};
         return gaps[i].start;
       }
   }
@@ -175,7 +169,7 @@ double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
     found = containing(t, at);
   }
   if (found && t + d <= gap(at).end) {
-    hint = hint_at(at.block, at.index);
+    hint = {at.block, at.index};
     return t;
   }
   // A finite gap after t, else the endless one, which starts after t here.
@@ -285,19 +279,6 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
     return c;
   }
   return book_at(at, start, finish);
-}
-
-IdleIntervals::Change IdleIntervals::book(double start, double finish, const Hint& hint) {
-  // The hint names the gap containing(start) would find when that gap holds [start, finish]
-  // with start before its end: the gaps are disjoint and in order, so the next one starts no
-  // sooner than that end, past start. (At the end itself, a gap [t, t] or [t, ...] may follow:
-  // the search decides.)
-  if (!blocks_.empty() && hint.block < blocks_.size() && hint.index < blocks_[hint.block].gaps.size()) {
-    const Position at{hint.block, hint.index};
-    const Gap& g = gap(at);
-    if (g.start <= start && start < g.end && finish <= g.end) return book_at(at, start, finish);
-  }
-  return book(start, finish);
 }
 
 IdleIntervals::Change IdleIntervals::book_at(const Position& at, double start, double finish) {

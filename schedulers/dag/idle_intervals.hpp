@@ -3,7 +3,6 @@
 
 #include <array>
 #include <cstddef>
-#include <cstdint>
 #include <vector>
 
 namespace mpnsim {
@@ -40,9 +39,8 @@ class IdleIntervals {
   // time, so each is asked again at a later time, mostly inside the gap it answered from); at
   // an earlier time it searches. The answer is earliest_fit's, to the bit. A default Hint
   // holds nothing; a stale one (a booking since, another timetable) is not detected.
-  // Two 32-bit numbers, so that a hop's slot can carry one for each of its resources (book()).
   struct Hint {
-    std::uint32_t block = static_cast<std::uint32_t>(-1), index = 0;
+    std::size_t block = static_cast<std::size_t>(-1), index = 0;
   };
   double earliest_fit(double t, double d, Hint& hint) const;
 
@@ -54,10 +52,6 @@ class IdleIntervals {
   // Marks [start, finish] busy; it must lie inside one gap (earliest_fit's answer does). An
   // empty interval [t, t] splits its gap at t: later bookings may end or start at t, not run across it.
   Change book(double start, double finish);
-  // The same, the gap named by `at` when it is still the one that holds start (an earliest_fit
-  // answer's hint, with nothing booked on this timetable since; checked, so a stale one only
-  // costs the search book() makes).
-  Change book(double start, double finish, const Hint& at);
   // Reverts a booking; bookings are undone in the reverse order they were made. (Without
   // keep_boundaries only.)
   void undo(const Change& change);

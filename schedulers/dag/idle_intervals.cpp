@@ -65,6 +65,10 @@ void IdleIntervals::refresh(std::size_t block) {
   double longest = -1;
   for (const Gap& g : gaps) longest = std::max(longest, pruning_length(g.start, g.end));
   block_first_[block] = gaps.front().start;
+  set_longest(block, longest);
+}
+
+void IdleIntervals::set_longest(std::size_t block, double longest) {
   block_longest_[block] = longest;
   if (block >= leaves_) return;  // past the leaves: retree() follows
   // Up the tree of maxima: when the longest gap shrinks, longest_ follows in log2(blocks)
@@ -173,9 +177,9 @@ double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
 }
 
 void IdleIntervals::insert(double start, double end) {
-  if (end == kEndless) tail_start_ = start;
-  ++live_;
   if (blocks_.empty()) {
+    if (end == kEndless) tail_start_ = start;
+    ++live_;
     blocks_.push_back(Block{{Gap{start, end}}, {}});
     rekey(0);
     block_first_.push_back(start);
@@ -187,16 +191,30 @@ void IdleIntervals::insert(double start, double end) {
   // Into the last block whose first start is below `start` (the first block if none is).
   const auto after = std::upper_bound(block_first_.begin(), block_first_.end(), start);
   const std::size_t b = after == block_first_.begin() ? 0 : static_cast<std::size_t>(after - block_first_.begin()) - 1;
-  std::vector<Gap>& gaps = blocks_[b].gaps;
+  const std::vector<Gap>& gaps = blocks_[b].gaps;
   const auto g = std::upper_bound(gaps.begin(), gaps.end(), start, [](double x, const Gap& y) { return x < y.start; });
-  const bool first = g == gaps.begin();
-  gaps.insert(g, Gap{start, end});
+  insert_at(b, static_cast<std::size_t>(g - gaps.begin()), start, end);
+}
+
+void IdleIntervals::insert_after(const Position& at, double start, double end) {
+  // The gap at `at` starts before `start` and the next one (in this block or the next) no
+  // sooner than its end, past `start`: insert()'s two searches would find this block and place.
+  insert_at(at.block, at.index + 1, start, end);
+}
+
+void IdleIntervals::insert_at(std::size_t b, std::size_t index, double start, double end) {
+  if (end == kEndless) tail_start_ = start;
+  ++live_;
+  std::vector<Gap>& gaps = blocks_[b].gaps;
+  const bool first = index == 0;
+  gaps.insert(gaps.begin() + static_cast<std::ptrdiff_t>(index), Gap{start, end});
   if (gaps.size() <= kBlockGaps) {
     rekey(b);
-    // The block's longest grows to the new gap's or stays: no scan of the block unless it
-    // grows or the block's first start moves.
-    if (!first && pruning_length(start, end) <= block_longest_[b]) return;
-    refresh(b);
+    // The block's longest grows to the new gap's or stays (block_longest_ is the scan's
+    // value, kept so by every change): no scan of the block.
+    const double length = pruning_length(start, end);
+    if (first) block_first_[b] = start;
+    if (length > block_longest_[b]) set_longest(b, length);
     return;
   }
   // Full: its second half becomes a block of its own, after it.
@@ -236,18 +254,37 @@ void IdleIntervals::erase(double start) {
   retree(at.block);
 }
 
+bool IdleIntervals::locate(double start, Position& at) const {
+  // A booking at or past the last one's end lies in the endless last gap: no search.
+  if (start >= tail_start_) {
+    at.block = blocks_.size() - 1;
+    at.index = blocks_.back().gaps.size() - 1;
+    return true;
+  }
+  return containing(start, at);
+}
+
 IdleIntervals::Change IdleIntervals::book(double start, double finish) {
   if (blocks_.empty()) {  // the first booking: the endless gap from 0 into a block
     live_ = 0;
     insert(0.0, kEndless);
   }
+  Position at{0, 0};
+  const bool found = locate(start, at);
+  assert(found && finish <= gap(at).end);
+  if (!found) {
+    Change c;
+    c.start = start;
+    c.finish = finish;
+    return c;
+  }
+  return book_at(at, start, finish);
+}
+
+IdleIntervals::Change IdleIntervals::book_at(const Position& at, double start, double finish) {
   Change c;
   c.start = start;
   c.finish = finish;
-  Position at{0, 0};
-  const bool found = containing(start, at);
-  assert(found && finish <= gap(at).end);
-  if (!found) return c;
   const double gap_start = gap(at).start, gap_end = gap(at).end;
   // An empty interval at t still holds the resource at t: the gap is cut in two that meet
   // at t, so that no later booking runs across t (the engine would make one of them wait).
@@ -260,16 +297,17 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
     // Only the open interval (start, finish) becomes busy: [gap_start, start] and
     // [finish, gap_end] stay, even when they are single points.
     gap(at).end = start;
-    refresh(at.block);
+    shrunk(at, gap_start, gap_end);
     // A zero-duration booking may have split the gap at its end: the point is a gap already.
-    if (!starts_gap(finish)) insert(finish, gap_end);
+    // (Only the next gap can start at finish: it starts no sooner than gap_end >= finish.)
+    if (!(finish == gap_end && next_starts_at(at, finish))) insert_after(at, finish, gap_end);
     return c;
   }
   // The gap shrinks in place where it can (its start stays between its neighbours').
   if (start > gap_start) {
     gap(at).end = start;
     shrunk(at, gap_start, gap_end);
-    if (gap_end > finish) insert(finish, gap_end);
+    if (gap_end > finish) insert_after(at, finish, gap_end);
   } else if (gap_end > finish) {
     gap(at).start = finish;
     if (at.index % kKeyStride == 0) blocks_[at.block].keys[at.index / kKeyStride] = finish;
@@ -279,6 +317,12 @@ IdleIntervals::Change IdleIntervals::book(double start, double finish) {
     erase(gap_start);
   }
   return c;
+}
+
+bool IdleIntervals::next_starts_at(const Position& at, double t) const {
+  const std::vector<Gap>& gaps = blocks_[at.block].gaps;
+  if (at.index + 1 < gaps.size()) return gaps[at.index + 1].start == t;
+  return at.block + 1 < blocks_.size() && block_first_[at.block + 1] == t;
 }
 
 bool IdleIntervals::starts_gap(double t) const {
@@ -292,9 +336,9 @@ void IdleIntervals::occupy(double start, double finish) {
     insert(0.0, kEndless);
   }
   Position at{0, 0};
-  const bool found = containing(start, at);
+  const bool found = locate(start, at);
   if (found && finish <= gap(at).end) {
-    book(start, finish);
+    book_at(at, start, finish);
     return;
   }
   // The gaps that meet the open interval (start, finish), then each cut back to what lies

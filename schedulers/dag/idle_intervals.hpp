@@ -87,12 +87,23 @@ class IdleIntervals {
   // start, else tail_start_. `held` is where it lies (block -1 for the endless gap).
   double first_holding_after(const Position& at, bool from_start, double d, Hint& held) const;
   void refresh(std::size_t block);  // its first start and longest gap, and longest_ (through tree_)
+  void set_longest(std::size_t block, double longest);  // a block's longest gap known without a scan
   // After the gap at `at`, once [old_start, old_end], shrank in place: refresh() when needed.
   void shrunk(const Position& at, double old_start, double old_end);
   void retree(std::size_t from);     // tree_ and longest_ again from block `from` on, after a block came or went there
   void insert(double start, double end);
+  // A new gap right after the gap at `at` (where insert() would put it: its start is past that
+  // gap's, before the next one's).
+  void insert_after(const Position& at, double start, double end);
+  // The gap of a booking at `start`, found without a search when start is in the endless gap.
+  bool locate(double start, Position& at) const;
+  // Books [start, finish] inside the gap at `at`, which holds start.
+  Change book_at(const Position& at, double start, double finish);
+  // Inserts [start, end] at `index` of block `b`, splitting the block when full.
+  void insert_at(std::size_t b, std::size_t index, double start, double end);
   void erase(double start);
   bool starts_gap(double t) const;  // some gap starts at t
+  bool next_starts_at(const Position& at, double t) const;  // the gap after `at` starts at t
 
   // A block's gaps (at most 32), and every fourth one's start in one cache line beside the
   // vector's header: the gap of a time is found in the block by that line and one run of four

@@ -15,7 +15,6 @@
 #include <type_traits>
 
 #include "bench/simgrid/decimal_number.hpp"
-#include "bench/simgrid/shortest_decimal.hpp"
 
 // Plain C++ on purpose: the SimGrid players include this without linking mpnsim.
 namespace mpnsim::bench {
@@ -31,14 +30,6 @@ class TextWriter {
     char buf[40];
     const auto r = std::to_chars(buf, buf + sizeof buf, value);
     out_.append(buf, r.ptr);
-    return *this;
-  }
-  // Doubles as to_chars writes them, the files' times by shortest_decimal.hpp (a fifth of the instructions).
-  TextWriter& operator<<(double value) {
-    char buf[40];
-    const char* end = shortest::write_double(buf, value);
-    if (!end) end = std::to_chars(buf, buf + sizeof buf, value).ptr;
-    out_.append(buf, static_cast<std::size_t>(end - buf));
     return *this;
   }
   TextWriter& operator<<(std::string_view s) {

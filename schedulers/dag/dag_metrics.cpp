@@ -5,7 +5,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <climits>
 #include <memory>
 
 #include "schedulers/dag/channel_conflicts.hpp"
@@ -76,13 +75,6 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   const bool keep_ends = !schedule.contention_aware && problem.processors() <= 256;
   const auto kept_ends = std::make_unique_for_overwrite<Ends[]>(keep_ends ? messages.size() : 0);
   bool ends_kept = false, ends_fit = true;
-  // And, once the groups are known, each message's data in two bytes when every one is a whole
-  // number below 2^16 (the generated graphs' draws are), written by the first group's pass and
-  // read by the later ones: their reads of the edges were at random (14 M messages at 10^7
-  // tasks, each edge anywhere in 229 MB). Taken only where it costs no group (below): four
-  // bytes a message (a float) made LPS's two groups at 10^7 tasks three.
-  std::unique_ptr<std::uint16_t[]> kept_data;
-  bool keep_data = false, data_kept = false, data_fit = true;
   auto for_each_hop = [&](auto&& visit) {
     if (schedule.contention_aware) {
       for (const auto& h : schedule.hops) visit(h.channel, h.start, h.finish);
@@ -99,23 +91,12 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
         u = a.to;
       }
     };
-    if (data_kept) {
-      for (std::size_t k = 0; k < messages.size(); ++k) walk(messages[k], kept_data[k], kept_ends[k][0], kept_ends[k][1]);
-      return;
-    }
     if (ends_kept) {
       for (std::size_t k = 0; k < messages.size(); ++k) {
         if (k + 8 < messages.size()) __builtin_prefetch(&problem.graph.edge(messages[k + 8].edge));
         const ScheduledMessage& msg = messages[k];
-        const double data = problem.graph.edge(msg.edge).data;
-        if (keep_data) {
-          const bool whole = data >= 0 && data <= UINT16_MAX;  // then the cast is defined
-          kept_data[k] = whole ? static_cast<std::uint16_t>(data) : 0;
-          data_fit &= whole && static_cast<double>(kept_data[k]) == data;
-        }
-        walk(msg, data, kept_ends[k][0], kept_ends[k][1]);
+        walk(msg, problem.graph.edge(msg.edge).data, kept_ends[k][0], kept_ends[k][1]);
       }
-      data_kept = keep_data && data_fit;
       return;
     }
     for (std::size_t k = 0; k < messages.size(); ++k) {
@@ -139,9 +120,7 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   };
   for_each_hop([&](int channel, double, double) { ++first[static_cast<std::size_t>(channel) + 1]; });
   for (std::size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
-  const bool by_room = hops_at_once == 0;
-  std::size_t room = 0;
-  if (by_room) {
+  if (hops_at_once == 0) {
     hops_at_once = std::max(kConflictHopsAtOnce, (first[channels] + kConflictGroups - 1) / kConflictGroups);
     // As many hops as fit under the peak an earlier phase reached: the pages that phase freed
     // are taken again, and the peak does not move. At 10^7 tasks LPS starts the estimate 360 MB
@@ -149,7 +128,7 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
     // quarters made four, two passes over every message's route fewer. At 10^6 tasks the
     // estimate is the run's peak and starts at it: no room, groups as before. A huge page may
     // be added at either end of the block, hence the margin.
-    room = resident_room_bytes();
+    const std::size_t room = resident_room_bytes();
     if (room > kRoomMargin) hops_at_once = std::max(hops_at_once, (room - kRoomMargin) / sizeof(Hop));
   }
   // The groups: channels [group_ends[i - 1], group_ends[i]), their hops at
@@ -159,33 +138,12 @@ long long estimated_link_conflicts(const DagProblem& problem, const Schedule& sc
   // (HEFT at 10^6 tasks: 100 MB where the largest group takes 33 MB).
   std::vector<std::size_t> group_ends;
   std::size_t largest = 0;
-  auto make_groups = [&](std::size_t at_once) {
-    group_ends.clear();
-    largest = 0;
-    for (std::size_t group = 0; group < channels;) {
-      std::size_t group_end = group + 1;
-      while (group_end < channels && first[group_end + 1] - first[group] <= at_once) ++group_end;
-      group_ends.push_back(group_end);
-      largest = std::max(largest, first[group_end] - first[group]);
-      group = group_end;
-    }
-  };
-  make_groups(hops_at_once);
-  // The messages' data are kept when there are later groups to read them and, under the room
-  // rule, when the room less their bytes still makes as many groups (at 10^7 tasks LPS's two
-  // and HEFT's three; at 10^6 there is no room, and nothing changes). A caller's group size
-  // (the tests') keeps them whenever there are two groups or more.
-  if (ends_kept && group_ends.size() >= 2) {
-    const std::size_t data_bytes = messages.size() * sizeof(std::uint16_t);
-    if (!by_room) {
-      keep_data = true;
-    } else if (room > kRoomMargin + data_bytes) {
-      const std::size_t groups = group_ends.size();
-      make_groups((room - kRoomMargin - data_bytes) / sizeof(Hop));
-      keep_data = group_ends.size() == groups;
-      if (!keep_data) make_groups(hops_at_once);
-    }
-    if (keep_data) kept_data = std::make_unique_for_overwrite<std::uint16_t[]>(messages.size());
+  for (std::size_t group = 0; group < channels;) {
+    std::size_t group_end = group + 1;
+    while (group_end < channels && first[group_end + 1] - first[group] <= hops_at_once) ++group_end;
+    group_ends.push_back(group_end);
+    largest = std::max(largest, first[group_end] - first[group]);
+    group = group_end;
   }
   long long conflicts = 0;
   // Written before read: no zeroing pass over them.

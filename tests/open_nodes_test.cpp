@@ -89,5 +89,25 @@ TEST(OpenNodes, AgreesWithAPlainListOfFlagsAtLargeSizes) {
   }
 }
 
+// select_each gives, rank for rank, what select gives, for one to kMostAtOnce ranks at once, on
+// sets with nodes closed at random (ranks repeated and out of order too).
+TEST(OpenNodes, SelectEachAgreesWithSelect) {
+  for (const int n : {1, 64, 1000, 16 * 64 * 40 + 3}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    OpenNodes set(n);
+    std::vector<bool> open(static_cast<std::size_t>(n), true);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(n) + 7);
+    for (int round = 0; round < 200; ++round) {
+      for (int flips = 0; flips < 1 + n / 50; ++flips) flip_random_node(set, open, rng);
+      if (set.total() == 0) continue;
+      const int count = 1 + static_cast<int>(rng() % OpenNodes::kMostAtOnce);
+      int ranks[OpenNodes::kMostAtOnce], nodes[OpenNodes::kMostAtOnce];
+      for (int m = 0; m < count; ++m) ranks[m] = static_cast<int>(rng() % static_cast<std::uint64_t>(set.total()));
+      set.select_each(ranks, nodes, count);
+      for (int m = 0; m < count; ++m) ASSERT_EQ(nodes[m], set.select(ranks[m])) << "rank " << ranks[m];
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mpnsim

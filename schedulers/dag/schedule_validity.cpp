@@ -97,84 +97,117 @@ ValidityReport check_schedule(const DagProblem& problem, const Schedule& s, cons
 
   // Messages: at most one per edge whose tasks run on two processors (it goes between those).
   std::vector<int> message_of(edges, -1);
-  for (std::size_t i = 0; i < s.messages.size(); ++i) {
-    if (i + 2 * kAhead < s.messages.size() && valid_edge(s.messages[i + 2 * kAhead].edge)) {
-      // The edge's slot in message_of too: written at random, it was a third of the check's
-      // time at 10^7 tasks (57 MB of slots; perf, LPS on the 8-cube), and needs only the edge's number.
-      const auto edge = static_cast<std::size_t>(s.messages[i + 2 * kAhead].edge);
-      __builtin_prefetch(&g.edge(static_cast<int>(edge)));
-      __builtin_prefetch(&message_of[edge], 1);
+  auto messages_in_full = [&] {
+    for (std::size_t i = 0; i < s.messages.size(); ++i) {
+      if (i + 2 * kAhead < s.messages.size() && valid_edge(s.messages[i + 2 * kAhead].edge)) {
+        // The edge's slot in message_of too: written at random, it was a third of the check's
+        // time at 10^7 tasks (57 MB of slots; perf, LPS on the 8-cube), and needs only the edge's number.
+        const auto edge = static_cast<std::size_t>(s.messages[i + 2 * kAhead].edge);
+        __builtin_prefetch(&g.edge(static_cast<int>(edge)));
+        __builtin_prefetch(&message_of[edge], 1);
+      }
+      if (i + kAhead < s.messages.size() && valid_edge(s.messages[i + kAhead].edge))
+        prefetch_ends(g.edge(s.messages[i + kAhead].edge));
+      const ScheduledMessage& m = s.messages[i];
+      if (m.edge < 0 || m.edge >= g.edge_count()) {
+        add(ViolationKind::stray_message, fmt::format("message #{} names no edge ({})", i, m.edge));
+        continue;
+      }
+      const DagEdge& e = g.edge(m.edge);
+      const auto label = [&] { return edge_label(e); };
+      if (!placed(e.from) || !placed(e.to)) continue;
+      const int pu = s.tasks[static_cast<std::size_t>(e.from)].processor;
+      const int pv = s.tasks[static_cast<std::size_t>(e.to)].processor;
+      if (pu == pv) {
+        add(ViolationKind::stray_message, fmt::format("message for edge {}: both tasks run on P{}", label(), pu));
+      } else if (message_of[static_cast<std::size_t>(m.edge)] >= 0) {
+        add(ViolationKind::stray_message, fmt::format("edge {} has two messages", label()));
+      } else {
+        message_of[static_cast<std::size_t>(m.edge)] = static_cast<int>(i);
+      }
     }
-    if (i + kAhead < s.messages.size() && valid_edge(s.messages[i + kAhead].edge))
-      prefetch_ends(g.edge(s.messages[i + kAhead].edge));
-    const ScheduledMessage& m = s.messages[i];
-    if (m.edge < 0 || m.edge >= g.edge_count()) {
-      add(ViolationKind::stray_message, fmt::format("message #{} names no edge ({})", i, m.edge));
-      continue;
+  };
+  // When every task is placed, a first pass only notes each message's edge, and the
+  // precedence pass below finds a message between two tasks on one processor (where it reads
+  // message_of in order): the message pass then reads no edge and no placement, two random
+  // reads of 240 MB of placements a message at 10^7 tasks. A message that names no edge, a
+  // second message of an edge, or one between tasks on one processor is a violation: then
+  // both passes are made again in full, as they were (the same violations in the same order).
+  // An edge's slot is asked for ahead as in the full pass.
+  auto messages_noted = [&] {
+    for (std::size_t i = 0; i < s.messages.size(); ++i) {
+      if (i + 2 * kAhead < s.messages.size() && valid_edge(s.messages[i + 2 * kAhead].edge))
+        __builtin_prefetch(&message_of[static_cast<std::size_t>(s.messages[i + 2 * kAhead].edge)], 1);
+      const int e = s.messages[i].edge;
+      if (!valid_edge(e) || message_of[static_cast<std::size_t>(e)] >= 0) return false;
+      message_of[static_cast<std::size_t>(e)] = static_cast<int>(i);
     }
-    const DagEdge& e = g.edge(m.edge);
-    const auto label = [&] { return edge_label(e); };
-    if (!placed(e.from) || !placed(e.to)) continue;
-    const int pu = s.tasks[static_cast<std::size_t>(e.from)].processor;
-    const int pv = s.tasks[static_cast<std::size_t>(e.to)].processor;
-    if (pu == pv) {
-      add(ViolationKind::stray_message, fmt::format("message for edge {}: both tasks run on P{}", label(), pu));
-    } else if (message_of[static_cast<std::size_t>(m.edge)] >= 0) {
-      add(ViolationKind::stray_message, fmt::format("edge {} has two messages", label()));
-    } else {
-      message_of[static_cast<std::size_t>(m.edge)] = static_cast<int>(i);
-    }
-  }
+    return true;
+  };
 
   // Precedence with communication delay, edge by edge. With the minimum-distance rule, each
   // task's hops from its nearest placed predecessor too, while both placements are at hand.
   std::vector<int> nearest;
-  if (rules.max_hops_from_predecessor) nearest.assign(static_cast<std::size_t>(n), std::numeric_limits<int>::max());
-  for (int ei = 0; ei < g.edge_count(); ++ei) {
-    if (const auto ahead = static_cast<std::size_t>(ei) + kAhead; ahead < edges) {
-      const DagEdge& later = g.edge(static_cast<int>(ahead));
-      prefetch_ends(later);
-      // And the consumer's nearest distance, written at random (40 MB at 10^7 tasks): the other
-      // third of the check's time there before it was asked for.
-      if (!nearest.empty()) __builtin_prefetch(&nearest[static_cast<std::size_t>(later.to)], 1);
-      if (const int mi = message_of[ahead]; mi >= 0) __builtin_prefetch(&s.messages[static_cast<std::size_t>(mi)]);
+  // `noted`: the messages were only noted (above); false when a noted message turns out to lie
+  // between two tasks on one processor.
+  auto precedence = [&](bool noted) {
+    if (rules.max_hops_from_predecessor) nearest.assign(static_cast<std::size_t>(n), std::numeric_limits<int>::max());
+    for (int ei = 0; ei < g.edge_count(); ++ei) {
+      if (const auto ahead = static_cast<std::size_t>(ei) + kAhead; ahead < edges) {
+        const DagEdge& later = g.edge(static_cast<int>(ahead));
+        prefetch_ends(later);
+        // And the consumer's nearest distance, written at random (40 MB at 10^7 tasks): the other
+        // third of the check's time there before it was asked for.
+        if (!nearest.empty()) __builtin_prefetch(&nearest[static_cast<std::size_t>(later.to)], 1);
+        if (const int mi = message_of[ahead]; mi >= 0) __builtin_prefetch(&s.messages[static_cast<std::size_t>(mi)]);
+      }
+      const DagEdge& e = g.edge(ei);
+      if (!placed(e.from) || !placed(e.to)) continue;
+      const TaskPlacement& u = s.tasks[static_cast<std::size_t>(e.from)];
+      const TaskPlacement& v = s.tasks[static_cast<std::size_t>(e.to)];
+      if (!nearest.empty()) {
+        int& near = nearest[static_cast<std::size_t>(e.to)];
+        near = std::min(near, problem.comm.hops(u.processor, v.processor));
+      }
+      const auto label = [&] { return edge_label(e); };
+      if (u.processor == v.processor) {
+        if (noted && message_of[static_cast<std::size_t>(ei)] >= 0) return false;
+        if (!leq(u.finish, v.start))
+          add(ViolationKind::precedence, fmt::format("edge {} on P{}: {} starts at {} before {} finishes at {}", label(),
+                                                     u.processor, name(e.to), v.start, name(e.from), u.finish));
+        continue;
+      }
+      const int mi = message_of[static_cast<std::size_t>(ei)];
+      if (mi < 0) {
+        add(ViolationKind::missing_message, fmt::format("edge {} crosses P{} -> P{} without a message", label(),
+                                                        u.processor, v.processor));
+        continue;
+      }
+      const ScheduledMessage& m = s.messages[static_cast<std::size_t>(mi)];
+      if (!leq(u.finish, m.depart))
+        add(ViolationKind::early_departure, fmt::format("message {} leaves P{} at {} before {} finishes at {}", label(),
+                                                        u.processor, m.depart, name(e.from), u.finish));
+      const double delay = problem.edge_delay(ei, u.processor, v.processor);
+      // A contention-aware message is checked hop by hop (check_link_rules): its route may
+      // differ from the engine's, and so may its delay on heterogeneous links.
+      if (!s.contention_aware && !leq(m.depart + delay, m.arrive))
+        add(ViolationKind::fast_message,
+            fmt::format("message {} P{} -> P{} ({} hops) arrives at {}, {} after leaving; its route takes {}", label(),
+                        u.processor, v.processor, problem.comm.hops(u.processor, v.processor), m.arrive,
+                        m.arrive - m.depart, delay));
+      if (!leq(m.arrive, v.start))
+        add(ViolationKind::early_start, fmt::format("{} starts on P{} at {} before the data of edge {} arrives at {}",
+                                                    name(e.to), v.processor, v.start, label(), m.arrive));
     }
-    const DagEdge& e = g.edge(ei);
-    if (!placed(e.from) || !placed(e.to)) continue;
-    const TaskPlacement& u = s.tasks[static_cast<std::size_t>(e.from)];
-    const TaskPlacement& v = s.tasks[static_cast<std::size_t>(e.to)];
-    if (!nearest.empty()) {
-      int& near = nearest[static_cast<std::size_t>(e.to)];
-      near = std::min(near, problem.comm.hops(u.processor, v.processor));
-    }
-    const auto label = [&] { return edge_label(e); };
-    if (u.processor == v.processor) {
-      if (!leq(u.finish, v.start))
-        add(ViolationKind::precedence, fmt::format("edge {} on P{}: {} starts at {} before {} finishes at {}", label(),
-                                                   u.processor, name(e.to), v.start, name(e.from), u.finish));
-      continue;
-    }
-    const int mi = message_of[static_cast<std::size_t>(ei)];
-    if (mi < 0) {
-      add(ViolationKind::missing_message, fmt::format("edge {} crosses P{} -> P{} without a message", label(),
-                                                      u.processor, v.processor));
-      continue;
-    }
-    const ScheduledMessage& m = s.messages[static_cast<std::size_t>(mi)];
-    if (!leq(u.finish, m.depart))
-      add(ViolationKind::early_departure, fmt::format("message {} leaves P{} at {} before {} finishes at {}", label(),
-                                                      u.processor, m.depart, name(e.from), u.finish));
-    const double delay = problem.edge_delay(ei, u.processor, v.processor);
-    // A contention-aware message is checked hop by hop (check_link_rules): its route may
-    // differ from the engine's, and so may its delay on heterogeneous links.
-    if (!s.contention_aware && !leq(m.depart + delay, m.arrive))
-      add(ViolationKind::fast_message,
-          fmt::format("message {} P{} -> P{} ({} hops) arrives at {}, {} after leaving; its route takes {}", label(),
-                      u.processor, v.processor, problem.comm.hops(u.processor, v.processor), m.arrive,
-                      m.arrive - m.depart, delay));
-    if (!leq(m.arrive, v.start))
-      add(ViolationKind::early_start, fmt::format("{} starts on P{} at {} before the data of edge {} arrives at {}",
-                                                  name(e.to), v.processor, v.start, label(), m.arrive));
+    return true;
+  };
+  const std::size_t violations_before = report.violations.size();
+  if (!(all_ok && messages_noted() && precedence(true))) {
+    report.violations.erase(report.violations.begin() + static_cast<std::ptrdiff_t>(violations_before),
+                            report.violations.end());
+    std::fill(message_of.begin(), message_of.end(), -1);
+    messages_in_full();
+    precedence(false);
   }
 
   if (s.contention_aware) check_link_rules(problem, s, ok, report.violations);

@@ -91,7 +91,7 @@ int OpenNodes::count_through(int i) const {
   return c + std::popcount(bits_[word] & through);
 }
 
-int OpenNodes::select(int k) const {
+std::size_t OpenNodes::descend(int& k) const {
   // Down the tree from its top power of two: a node's count is taken when it is at most k. The
   // choice is made with a mask, not a branch (it went either way at random, a mispredict
   // every other level; written as a plain condition, the compiler kept the branch); nodes
@@ -103,13 +103,18 @@ int OpenNodes::select(int k) const {
     blocks += step & take;
     k -= count & static_cast<int>(take);
   }
-  // Then the block's words, by the same rule: the words whose counts, summed from the block's
-  // first, stay at most k come before the one that holds the node; all sixteen are looked at,
-  // without a branch on their counts. The block's bits (two cache lines) are asked for first,
-  // so that they come while the counts are read rather than after (perf at 10^7 nodes: the
-  // word's read was 40 % of `select`, waiting behind the counts' own).
+  // The block's bits (two cache lines) are asked for now, so that they come while its counts
+  // are read rather than after (perf at 10^7 nodes: the word's read was 40 % of `select`,
+  // waiting behind the counts' own).
   __builtin_prefetch(&bits_[blocks * kBlockWords]);
   __builtin_prefetch(&bits_[blocks * kBlockWords + kBlockWords / 2]);
+  return blocks;
+}
+
+int OpenNodes::in_block(std::size_t blocks, int k) const {
+  // The block's words, by the descent's rule: the words whose counts, summed from the block's
+  // first, stay at most k come before the one that holds the node; all sixteen are looked at,
+  // without a branch on their counts.
   const std::uint8_t* counts = word_counts_.data() + blocks * kBlockWords;
   std::size_t word = 0;
   int through = 0, before = 0;
@@ -121,6 +126,26 @@ int OpenNodes::select(int k) const {
   }
   word += blocks * kBlockWords;
   return static_cast<int>(word * 64) + select_bit(bits_[word], k - before);
+}
+
+int OpenNodes::select(int k) const {
+  const std::size_t blocks = descend(k);
+  return in_block(blocks, k);
+}
+
+void OpenNodes::select_each(const int* ranks, int* nodes, int count) const {
+  // All descents first (the tree is cached), each asking for its block's bits, then all blocks:
+  // the blocks' counts and bits, lines anywhere in the set, are then read while the others come,
+  // where one selection after the other waited for each in turn (the generator's children of
+  // one node are drawn before any is picked, dag_generator.cpp).
+  std::size_t blocks[kMostAtOnce];
+  int left[kMostAtOnce];
+  for (int m = 0; m < count; ++m) {
+    left[m] = ranks[m];
+    blocks[m] = descend(left[m]);
+    __builtin_prefetch(word_counts_.data() + blocks[m] * kBlockWords);
+  }
+  for (int m = 0; m < count; ++m) nodes[m] = in_block(blocks[m], left[m]);
 }
 
 void OpenNodes::flip(int j, int delta) {

@@ -18,12 +18,19 @@ class OpenNodes {
   int count_through(int i) const;
   // The open node with exactly k open nodes before it (0 <= k < total()).
   int select(int k) const;
+  // select(ranks[m]) into nodes[m] for each m < count (count at most kMostAtOnce), the
+  // selections' steps taken side by side, so that their reads of memory wait together.
+  static constexpr int kMostAtOnce = 8;
+  void select_each(const int* ranks, int* nodes, int count) const;
   void close(int j) { flip(j, -1); }   // j must be open
   void reopen(int j) { flip(j, +1); }  // j must be closed
 
  private:
   static constexpr std::size_t kBlockWords = 16;
   void flip(int j, int delta);
+  // select's two halves: the tree's descent (the block and the rank left in it), then the block.
+  std::size_t descend(int& k) const;
+  int in_block(std::size_t block, int k) const;
   std::vector<std::uint64_t> bits_;        // whole blocks of words; no nodes past n - 1
   std::vector<std::uint8_t> word_counts_;  // set bits of each word (at most 64)
   std::vector<int> tree_;  // Fenwick tree over the blocks' counts, 1-based, then INT_MAX up to 2 top_

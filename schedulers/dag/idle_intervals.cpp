@@ -14,9 +14,11 @@ namespace {
 // A block splits in two past this many gaps: a search within one touches a few cache lines,
 // an insertion moves at most half a kilobyte.
 constexpr std::size_t kBlockGaps = 32;
-// Every kKeyStride-th gap's start is a block's key: kBlockGaps / kKeyStride of them, one cache line.
+// Every kKeyStride-th gap's start from the kKeyStride-th on is a block's key: seven of them,
+// in one cache line with the gap count; a run of kKeyStride gaps is one line.
 constexpr std::size_t kKeyStride = 4;
-static_assert(kBlockGaps == 8 * kKeyStride, "a block's keys are one cache line, eight of them");
+constexpr std::size_t kKeys = kBlockGaps / kKeyStride - 1;
+constexpr std::size_t kLineFirsts = 8;  // the blocks' first starts in a cache line
 
 constexpr double kEndless = std::numeric_limits<double>::infinity();
 
@@ -38,17 +40,30 @@ double pruning_length(double start, double end) {
 // endless gap is never booked away, so the blocks are never all gone again.)
 IdleIntervals::IdleIntervals(bool keep_boundaries) : keep_boundaries_(keep_boundaries) { live_ = 1; }
 
+bool IdleIntervals::block_of(double t, std::size_t& block) const {
+  // The last line whose first is <= t (a short array: a few lines for hundreds of blocks, read
+  // by every search of this timetable, so mostly cached), then a count over that line with no
+  // branch: its first is <= t, and the infinities past the last block are not.
+  const auto line = std::upper_bound(line_first_.begin(), line_first_.end(), t);
+  if (line == line_first_.begin()) return false;
+  const std::size_t l = static_cast<std::size_t>(line - line_first_.begin()) - 1;
+  const std::array<double, kLineFirsts>& f = firsts_[l].first;
+  std::size_t k = 0;
+  for (std::size_t j = 1; j < kLineFirsts; ++j) k += f[j] <= t ? 1 : 0;
+  block = l * kLineFirsts + k;
+  return true;
+}
+
 bool IdleIntervals::containing(double t, Position& at) const {
-  const auto b = std::upper_bound(block_first_.begin(), block_first_.end(), t);
-  if (b == block_first_.begin()) return false;
-  at.block = static_cast<std::size_t>(b - block_first_.begin()) - 1;
+  assert(t < kEndless);
+  if (!block_of(t, at.block)) return false;
   const Block& block = blocks_[at.block];
-  // keys[0], the block's first start, is <= t: the run of four gaps is the one of the last key
-  // <= t (the keys are sorted: a count, with no branch, over one line), then its last start <= t.
+  // The block's first start is <= t: the run of four gaps is the one of the last key <= t
+  // (the keys are sorted: a count, with no branch, over one line), then its last start <= t.
   std::size_t run = 0;
-  for (std::size_t k = 1; k < block.keys.size(); ++k) run += block.keys[k] <= t ? 1 : 0;
+  for (std::size_t k = 0; k < kKeys; ++k) run += block.keys[k] <= t ? 1 : 0;
   std::size_t i = run * kKeyStride;
-  const std::size_t last = std::min(i + kKeyStride, block.gaps.size());
+  const std::size_t last = std::min<std::size_t>(i + kKeyStride, block.size);
   while (i + 1 < last && block.gaps[i + 1].start <= t) ++i;
   at.index = i;
   return true;
@@ -56,15 +71,29 @@ bool IdleIntervals::containing(double t, Position& at) const {
 
 void IdleIntervals::rekey(std::size_t b) {
   Block& block = blocks_[b];
-  for (std::size_t k = 0; k < block.keys.size(); ++k)
-    block.keys[k] = k * kKeyStride < block.gaps.size() ? block.gaps[k * kKeyStride].start : kEndless;
+  for (std::size_t k = 0; k < kKeys; ++k) {
+    const std::size_t g = (k + 1) * kKeyStride;
+    block.keys[k] = g < block.size ? block.gaps[g].start : kEndless;
+  }
+}
+
+void IdleIntervals::reindex(std::size_t from) {
+  const std::size_t n = blocks_.size(), lines = (n + kLineFirsts - 1) / kLineFirsts;
+  FirstLine none;
+  none.first.fill(kEndless);
+  firsts_.resize(lines, none);
+  line_first_.resize(lines);
+  for (std::size_t b = from; b < lines * kLineFirsts; ++b) {
+    firsts_[b / kLineFirsts].first[b % kLineFirsts] = b < n ? blocks_[b].gaps[0].start : kEndless;
+    if (b % kLineFirsts == 0) line_first_[b / kLineFirsts] = firsts_[b / kLineFirsts].first[0];
+  }
 }
 
 void IdleIntervals::refresh(std::size_t block) {
-  const std::vector<Gap>& gaps = blocks_[block].gaps;
+  const Block& blk = blocks_[block];
   double longest = -1;
-  for (const Gap& g : gaps) longest = std::max(longest, pruning_length(g.start, g.end));
-  block_first_[block] = gaps.front().start;
+  for (std::size_t i = 0; i < blk.size; ++i) longest = std::max(longest, pruning_length(blk.gaps[i].start, blk.gaps[i].end));
+  set_first(block, blk.gaps[0].start);
   set_longest(block, longest);
 }
 
@@ -91,7 +120,7 @@ void IdleIntervals::shrunk(const Position& at, double old_start, double old_end)
   // pruning length only shrinks: the end moves down or the start up); then only a move of the
   // block's first start is left to record. (The endless gap counts as none: cut, it counts.)
   if (old_end != kEndless && pruning_length(old_start, old_end) < block_longest_[at.block]) {
-    if (at.index == 0) block_first_[at.block] = gap(at).start;
+    if (at.index == 0) set_first(at.block, gap(at).start);
     return;
   }
   refresh(at.block);
@@ -122,8 +151,9 @@ double IdleIntervals::first_holding_after(const Position& at, bool from_start, d
   std::size_t i = from_start ? 0 : at.index + 1;
   for (; b < blocks_.size(); ++b, i = 0) {
     if (block_longest_[b] < d) continue;
-    const std::vector<Gap>& gaps = blocks_[b].gaps;
-    for (; i < gaps.size(); ++i)
+    const Block& block = blocks_[b];
+    const std::array<Gap, kBlockGaps>& gaps = block.gaps;
+    for (; i < block.size; ++i)
       if (gaps[i].start + d <= gaps[i].end) {
         held = {b, i};
         return gaps[i].start;
@@ -157,10 +187,10 @@ double IdleIntervals::earliest_fit(double t, double d, Hint& hint) const {
     // block when the next block starts after t (the block's gaps are warm: no search of the
     // blocks' starts, no new lines).
     at = {hint.block, hint.index};
-    if (at.block + 1 == blocks_.size() || t < block_first_[at.block + 1]) {
-      const std::vector<Gap>& gaps = blocks_[at.block].gaps;
+    if (at.block + 1 == blocks_.size() || t < first(at.block + 1)) {
+      const Block& block = blocks_[at.block];
       std::size_t i = at.index + 1;
-      while (i < gaps.size() && gaps[i].start <= t) ++i;
+      while (i < block.size && block.gaps[i].start <= t) ++i;
       at.index = i - 1;
     } else {
       found = containing(t, at);
@@ -180,20 +210,23 @@ void IdleIntervals::insert(double start, double end) {
   if (blocks_.empty()) {
     if (end == kEndless) tail_start_ = start;
     ++live_;
-    blocks_.push_back(Block{{Gap{start, end}}, {}});
+    blocks_.emplace_back();
+    blocks_[0].size = 1;
+    blocks_[0].gaps[0] = Gap{start, end};
     rekey(0);
-    block_first_.push_back(start);
     block_longest_.push_back(-1);
+    reindex(0);
     refresh(0);
     retree(0);
     return;
   }
   // Into the last block whose first start is below `start` (the first block if none is).
-  const auto after = std::upper_bound(block_first_.begin(), block_first_.end(), start);
-  const std::size_t b = after == block_first_.begin() ? 0 : static_cast<std::size_t>(after - block_first_.begin()) - 1;
-  const std::vector<Gap>& gaps = blocks_[b].gaps;
-  const auto g = std::upper_bound(gaps.begin(), gaps.end(), start, [](double x, const Gap& y) { return x < y.start; });
-  insert_at(b, static_cast<std::size_t>(g - gaps.begin()), start, end);
+  std::size_t b = 0;
+  if (!block_of(start, b)) b = 0;
+  const Block& block = blocks_[b];
+  const auto g = std::upper_bound(block.gaps.begin(), block.gaps.begin() + block.size, start,
+                                  [](double x, const Gap& y) { return x < y.start; });
+  insert_at(b, static_cast<std::size_t>(g - block.gaps.begin()), start, end);
 }
 
 void IdleIntervals::insert_after(const Position& at, double start, double end) {
@@ -205,29 +238,39 @@ void IdleIntervals::insert_after(const Position& at, double start, double end) {
 void IdleIntervals::insert_at(std::size_t b, std::size_t index, double start, double end) {
   if (end == kEndless) tail_start_ = start;
   ++live_;
-  std::vector<Gap>& gaps = blocks_[b].gaps;
-  const bool first = index == 0;
-  gaps.insert(gaps.begin() + static_cast<std::ptrdiff_t>(index), Gap{start, end});
-  if (gaps.size() <= kBlockGaps) {
+  Block& block = blocks_[b];
+  if (block.size < kBlockGaps) {
+    std::copy_backward(block.gaps.begin() + static_cast<std::ptrdiff_t>(index),
+                       block.gaps.begin() + block.size, block.gaps.begin() + block.size + 1);
+    block.gaps[index] = Gap{start, end};
+    ++block.size;
     rekey(b);
     // The block's longest grows to the new gap's or stays (block_longest_ is the scan's
     // value, kept so by every change): no scan of the block.
     const double length = pruning_length(start, end);
-    if (first) block_first_[b] = start;
+    if (index == 0) set_first(b, start);
     if (length > block_longest_[b]) set_longest(b, length);
     return;
   }
-  // Full: its second half becomes a block of its own, after it.
-  const auto half = gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2);
-  std::vector<Gap> upper(half, gaps.end());
-  gaps.erase(half, gaps.end());
-  gaps.reserve(kBlockGaps + 1);
-  upper.reserve(kBlockGaps + 1);
-  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, Block{std::move(upper), {}});
+  // Full: the kBlockGaps + 1 gaps split, the first half (rounded down) staying, the rest a
+  // block of its own after it.
+  std::array<Gap, kBlockGaps + 1> all;
+  std::copy(block.gaps.begin(), block.gaps.begin() + static_cast<std::ptrdiff_t>(index), all.begin());
+  all[index] = Gap{start, end};
+  std::copy(block.gaps.begin() + static_cast<std::ptrdiff_t>(index), block.gaps.end(),
+            all.begin() + static_cast<std::ptrdiff_t>(index) + 1);
+  const std::size_t half = (kBlockGaps + 1) / 2;
+  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(b) + 1, Block{});
+  Block& lower = blocks_[b];
+  Block& upper = blocks_[b + 1];
+  lower.size = static_cast<std::uint32_t>(half);
+  std::copy(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(half), lower.gaps.begin());
+  upper.size = static_cast<std::uint32_t>(all.size() - half);
+  std::copy(all.begin() + static_cast<std::ptrdiff_t>(half), all.end(), upper.gaps.begin());
   rekey(b);
   rekey(b + 1);
-  block_first_.insert(block_first_.begin() + static_cast<std::ptrdiff_t>(b) + 1, 0.0);
   block_longest_.insert(block_longest_.begin() + static_cast<std::ptrdiff_t>(b) + 1, longest_);
+  reindex(b);
   // The blocks after b move up one leaf: their leaves are written again, a pass like the
   // inserts' above.
   refresh(b);
@@ -240,17 +283,19 @@ void IdleIntervals::erase(double start) {
   const bool found = containing(start, at);
   assert(found && gap(at).start == start);
   if (!found || gap(at).start != start) return;
-  std::vector<Gap>& gaps = blocks_[at.block].gaps;
-  gaps.erase(gaps.begin() + static_cast<std::ptrdiff_t>(at.index));
+  Block& block = blocks_[at.block];
+  std::copy(block.gaps.begin() + static_cast<std::ptrdiff_t>(at.index) + 1, block.gaps.begin() + block.size,
+            block.gaps.begin() + static_cast<std::ptrdiff_t>(at.index));
+  --block.size;
   --live_;
-  if (!gaps.empty()) {
+  if (block.size > 0) {
     rekey(at.block);
     refresh(at.block);
     return;
   }
   blocks_.erase(blocks_.begin() + static_cast<std::ptrdiff_t>(at.block));
-  block_first_.erase(block_first_.begin() + static_cast<std::ptrdiff_t>(at.block));
   block_longest_.erase(block_longest_.begin() + static_cast<std::ptrdiff_t>(at.block));
+  reindex(at.block);
   retree(at.block);
 }
 
@@ -258,7 +303,7 @@ bool IdleIntervals::locate(double start, Position& at) const {
   // A booking at or past the last one's end lies in the endless last gap: no search.
   if (start >= tail_start_) {
     at.block = blocks_.size() - 1;
-    at.index = blocks_.back().gaps.size() - 1;
+    at.index = blocks_.back().size - 1;
     return true;
   }
   return containing(start, at);
@@ -310,7 +355,7 @@ IdleIntervals::Change IdleIntervals::book_at(const Position& at, double start, d
     if (gap_end > finish) insert_after(at, finish, gap_end);
   } else if (gap_end > finish) {
     gap(at).start = finish;
-    if (at.index % kKeyStride == 0) blocks_[at.block].keys[at.index / kKeyStride] = finish;
+    if (at.index % kKeyStride == 0 && at.index > 0) blocks_[at.block].keys[at.index / kKeyStride - 1] = finish;
     if (gap_end == kEndless) tail_start_ = finish;
     shrunk(at, gap_start, gap_end);
   } else {
@@ -320,9 +365,9 @@ IdleIntervals::Change IdleIntervals::book_at(const Position& at, double start, d
 }
 
 bool IdleIntervals::next_starts_at(const Position& at, double t) const {
-  const std::vector<Gap>& gaps = blocks_[at.block].gaps;
-  if (at.index + 1 < gaps.size()) return gaps[at.index + 1].start == t;
-  return at.block + 1 < blocks_.size() && block_first_[at.block + 1] == t;
+  const Block& block = blocks_[at.block];
+  if (at.index + 1 < block.size) return block.gaps[at.index + 1].start == t;
+  return at.block + 1 < blocks_.size() && first(at.block + 1) == t;
 }
 
 bool IdleIntervals::starts_gap(double t) const {
@@ -347,7 +392,7 @@ void IdleIntervals::occupy(double start, double finish) {
   std::size_t b = found ? at.block : 0, i = found ? at.index : 0;
   if (found && gap(at).end <= start) ++i;  // it ends before the interval: from the next one
   for (; b < blocks_.size(); ++b, i = 0)
-    for (; i < blocks_[b].gaps.size() && blocks_[b].gaps[i].start < finish; ++i)
+    for (; i < blocks_[b].size && blocks_[b].gaps[i].start < finish; ++i)
       met.emplace_back(blocks_[b].gaps[i].start, blocks_[b].gaps[i].end);
   for (const auto& [gap_start, gap_end] : met) {
     erase(gap_start);
@@ -363,7 +408,7 @@ void IdleIntervals::forget_before(double t) {
   std::size_t lo = 0, hi = blocks_.size();
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (blocks_[mid].gaps.back().end < t)
+    if (blocks_[mid].gaps[blocks_[mid].size - 1].end < t)
       lo = mid + 1;
     else
       hi = mid;
@@ -372,11 +417,11 @@ void IdleIntervals::forget_before(double t) {
   if (k == 0 || 2 * k < blocks_.size()) return;
   // A question at s >= t found the gap of largest start <= s, or none: one of those dropped
   // (it ended before s) sent it on to the gaps after, all kept, as no gap now sends it on.
-  for (std::size_t b = 0; b < k; ++b) live_ -= blocks_[b].gaps.size();
+  for (std::size_t b = 0; b < k; ++b) live_ -= blocks_[b].size;
   const auto drop = static_cast<std::ptrdiff_t>(k);
   blocks_.erase(blocks_.begin(), blocks_.begin() + drop);
-  block_first_.erase(block_first_.begin(), block_first_.begin() + drop);
   block_longest_.erase(block_longest_.begin(), block_longest_.begin() + drop);
+  reindex(0);
   leaves_ = 0;  // the tree of longest gaps afresh, as wide as the blocks left
   tree_.clear();
   retree(0);

@@ -3,14 +3,16 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace mpnsim {
 
 // Gaps [start, end] between the busy intervals of one resource, from time 0 on; the last gap
 // runs to infinity. They lie in order in blocks of a few dozen, each block knowing its first
-// start and its longest gap, so that "the first gap after t that holds d" is a binary search
-// over the blocks' starts and one within a block, then a scan of the blocks' longest gaps
+// start and its longest gap, so that "the first gap after t that holds d" is a search over
+// the blocks' starts (eight to a cache line, under an array of each line's first) and one
+// within a block (a line of keys, then a line of gaps), then a scan of the blocks' longest gaps
 // (contiguous, a few per cache line) to the first block that holds d: never a scan of the
 // resource's history gap by gap. Insertion-based schedulers (HEFT's processors, edge
 // scheduling's links) ask exactly that question. (A treap did the same in O(log n) steps,
@@ -105,17 +107,34 @@ class IdleIntervals {
   bool starts_gap(double t) const;  // some gap starts at t
   bool next_starts_at(const Position& at, double t) const;  // the gap after `at` starts at t
 
-  // A block's gaps (at most 32), and every fourth one's start in one cache line beside the
-  // vector's header: the gap of a time is found in the block by that line and one run of four
-  // gaps, where a binary search over the gaps read line after line, a miss each once the
-  // timetables outgrow the cache.
-  struct Block {
-    std::vector<Gap> gaps;
-    std::array<double, 8> keys;  // keys[j] = gaps[4j].start, infinity past the last gap
+  // A block: its gap count and the start of every fourth gap from the fourth on in its first
+  // cache line, then its gaps, four to a line, all in the timetable's one array of blocks. The
+  // gap of a time is found by that line and one run of four gaps, each one line: no vector
+  // header, no gaps in a heap allocation of their own (lines shared at random with other
+  // timetables, and a run that straddles two of them).
+  struct alignas(64) Block {
+    std::uint32_t size = 0;
+    std::array<double, 7> keys{};  // keys[j] = gaps[4(j + 1)].start, infinity past the last gap
+    std::array<Gap, 32> gaps{};
   };
+  static_assert(sizeof(Block) == 64 + 32 * sizeof(Gap), "a line of count and keys, then eight lines of four gaps");
+  // The blocks' first starts, eight to a cache line (infinity past the last block), and the
+  // first of each line: a search reads the small array of lines' firsts, then one line.
+  struct alignas(64) FirstLine {
+    std::array<double, 8> first;
+  };
+  double first(std::size_t b) const { return firsts_[b / 8].first[b % 8]; }
+  void set_first(std::size_t b, double start) {
+    firsts_[b / 8].first[b % 8] = start;
+    if (b % 8 == 0) line_first_[b / 8] = start;
+  }
+  void reindex(std::size_t from);  // the firsts again from block `from` on, after a block came or went there
+  // The last block whose first start is <= t; false when there is none.
+  bool block_of(double t, std::size_t& block) const;
   void rekey(std::size_t block);  // its keys from its gaps
   std::vector<Block> blocks_;             // every block non-empty, the gaps in order of start
-  std::vector<double> block_first_;       // per block: its first gap's start
+  std::vector<FirstLine> firsts_;         // per block: its first gap's start
+  std::vector<double> line_first_;        // per line of firsts_: its first
   std::vector<double> block_longest_;     // per block: its longest gap (pruning_length)
   std::vector<double> tree_;              // maxima of block_longest_: node i over 2i and 2i+1, leaves from leaves_
   std::size_t leaves_ = 0;                // a power of two >= the blocks (0 before the first)

@@ -279,7 +279,7 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
     // which the route then searched again for its last hop, from its own time; and a candidate it
     // raised nearly always came up again before the best was known (HEFT at 10^5 tasks, counted:
     // 5.7 refined a task, 3.2 raised, 3.1 of those up again at level 1): 16 of the task's 74
-    // timetable searches that decided almost nothing (docs/performance.md, ninth pass).
+    // timetable searches that decided almost nothing (docs/performance_log.md, ninth pass).
     if (level == 0 && !tight_bound && routed) level = 1;
     if (level == 0) {  // not refined yet
       const double cheap = ready_bounds_[static_cast<std::size_t>(p)];

@@ -31,7 +31,7 @@ bool insertion_scheduler(const std::string& name) { return name == "heft" || nam
 // earliest] --timing` (the command's default z = 1: its links are ten times busier than the
 // bench's z = 0.1, and its runs slower), scheduler CPU seconds of a Release build on a shared
 // 2-core machine (default generator: max_in = max_out = 3), 2026-11-27, after the contention
-// builder's blocks, lazy bounds and reach trees (docs/performance.md, "Contention-aware
+// builder's blocks, lazy bounds and reach trees (docs/performance_log.md, "Contention-aware
 // scheduling at scale"):
 //
 //   family          ports  route     z    T: seconds                          growth
@@ -47,7 +47,7 @@ bool insertion_scheduler(const std::string& name) { return name == "heft" || nam
 //                   one    earliest  1    10^3: 2.99;   0.1: 10^3: 0.55, 3*10^3: 34.5  T^3.8
 //   DLS-pairs       one    engine    1    10^3: 2.04;   0.1: 10^3: 0.11, 3*10^3: 4.1   T^3.3
 //                   one    earliest  1    10^3: 3.06;   0.1: 10^3: 0.13, 3*10^3: 5.7   T^3.4
-// and after best_processor's tree of bounds (docs/performance.md, "third pass"; best of 3,
+// and after best_processor's tree of bounds (docs/performance_log.md, "third pass"; best of 3,
 // the build of main beside it in turn: ETF 1.93, 3.02; DLS-pairs 1.66, 2.51):
 //   ETF             one    engine    1    10^3: 1.22;   0.1: 10^3: 0.26, 3*10^3: 13.9
 //                   one    earliest  1    10^3: 2.67
@@ -60,7 +60,7 @@ bool insertion_scheduler(const std::string& name) { return name == "heft" || nam
 //   DLS-pairs       one    engine    1    10^3: 0.84, 3*10^3: 16.3    T^2.70
 //                   one    earliest  1    10^3: 1.79, 3*10^3: 60.4    T^3.19
 // and with every evaluated pair put back with its lasting bound, one copy a task at each
-// compaction of the queues (docs/performance.md, "second pass: lasting bounds kept"; one run
+// compaction of the queues (docs/performance_log.md, "second pass: lasting bounds kept"; one run
 // each, load 1.7-2.2; 10^4 with the earliest route from bench/contention_scaling --z 1, whose
 // graph is another of the same generator, as the command refused it):
 //   ETF             one    engine    1    10^3: 0.25, 3*10^3: 2.08, 10^4: 31.4    T^2.25 (3*10^3..10^4)

@@ -13,28 +13,18 @@
 
 namespace mpnsim {
 
-// What the direct replay plays: one array of 32-bit words, where each task has a block. A
-// block is a header of kHeaderWords (kTask: its number; kWaiting: releases still to come,
-// from its processor's previous task, producers and messages; kPlace: its processor in the
-// low processor_bits bits, above them how many words follow the header; kAmount and the word
-// after it: the bits of the double it computes, its work or its cost on its processor), then
-// its dependents' words. A word p is the task whose block is at p, released when this one
-// completes; a word kMessageWord | p is a message to it from this task's processor to its
-// own, of the data whose double the next two words hold, sent when this task completes and
-// releasing p when it arrives.
-// The blocks are laid out in the order the replay reaches them, processor by processor, each
-// processor's tasks in the order it runs them (the schedule's processor_order()), not by task
-// number: a processor's next task is the next block, and what the loop reads of a task (its
-// amount, its messages' data) is in its block, so that the loop reads no array by task number
-// (a random place in memory, out of the caches at 10^6 tasks and more). The player writes a
-// task's finish over its amount, and the finish times go to their tasks after the run. A
-// header takes 20 bytes and a message 12, where they took 12 and 8 beside the graph's works
-// and edges: at 10^6 tasks about 14 MB more.
+// What the direct replay plays: one array of 32-bit words, where each task has a block, in
+// task order. A block is a header of kHeaderWords (kTask: its number; kWaiting: releases still
+// to come, from its processor's previous task, producers and messages; kPlace: its processor
+// in the low processor_bits bits, above them how many words follow the header), then its
+// dependents' words. A word p is the task whose block is at p, released when this one
+// completes; a word kMessageWord | p is a message to it from this task's processor to its own,
+// of the data of the graph's edge that the next word numbers, sent when this task completes and
+// releasing p when it arrives. A task's work is read from the graph when it starts: 12 bytes a
+// header, where the processor and count apart and the work kept too took 24.
 struct DirectReplayPlan {
   static constexpr std::uint32_t kMessageWord = std::uint32_t{1} << 31;
-  enum Header : std::uint32_t { kTask, kWaiting, kPlace, kAmount, kHeaderWords = kAmount + 2 };
-  // A message's words: the flagged dependent, then its data's double.
-  static constexpr std::uint32_t kMessageWords = 3;
+  enum Header : std::uint32_t { kTask, kWaiting, kPlace, kHeaderWords };
   std::uint32_t processor_bits = 0;  // enough for the machine's largest processor number
   std::vector<std::uint32_t> blocks;
   std::vector<std::uint32_t> roots;  // the blocks of tasks that wait for nothing, by task number
@@ -51,8 +41,7 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
                                                       const Machine& machine, const ProcessorOrder* order = nullptr);
 
 // Plays the plan compiled from `graph` on `machine` (fresh) to the end. finish (one per task)
-// gets each task's completion time, NaN where it never ran. (The graph is not read again: the
-// blocks hold what the play needs.)
+// gets each task's completion time, NaN where it never ran.
 void play_direct_replay(const TaskGraph& graph, DirectReplayPlan&& plan, Machine& machine, std::span<double> finish);
 
 }  // namespace mpnsim

@@ -1,7 +1,6 @@
 // Fuzz target: slice files of `mpnsim merge` (JSON from other machines), read against a fixed experiment and merged.
 #include "fuzz/fuzz_target.hpp"
 
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -40,8 +39,7 @@ Setting& setting() {
   static Setting s = [] {
     spdlog::set_level(spdlog::level::off);
     Setting t;
-    t.root = fs::temp_directory_path() / ("mpnsim-fuzz-slice-" + std::to_string(getpid()));
-    fs::remove_all(t.root);
+    t.root = mpnsim::fuzz::scratch_directory("mpnsim-fuzz-slice");
     fs::create_directories(t.root / "a" / "b");
     t.out = t.root / "a" / "b" / "out";
     const fs::path exp = t.root / "sl.yaml";

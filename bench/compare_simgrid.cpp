@@ -621,7 +621,15 @@ int main(int argc, char** argv) {
   if (no_command) mpnsim.clear();
 
   const bool own_dir = workdir.empty();
-  if (own_dir) workdir = fmt::format("/tmp/mpnsim-compare-simgrid-{}", getpid());
+  if (own_dir) {
+    // A fresh directory of our own (mkdtemp): never a path someone else made or linked.
+    std::string pattern = (fs::temp_directory_path() / "mpnsim-compare-simgrid-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      fmt::print(stderr, "compare_simgrid: cannot make a directory {}: {}\n", pattern, std::strerror(errno));
+      return 1;
+    }
+    workdir = pattern;
+  }
   try {
     std::vector<Case> cases;
     for (int d : parse_sizes(dims)) cases.push_back({&cube, d});

@@ -1,6 +1,7 @@
 // Tests of replaying DAG schedules on the engine: equal to the estimate without link contention.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -252,6 +253,62 @@ std::pair<ProblemBox, Schedule> contended_case(const char* scheduler, int tasks,
   const DagSchedulerEntry* entry = find_dag_scheduler(scheduler);
   Schedule s = entry->schedule(problem, resolve_params(entry->params, {}));
   return {std::move(box), std::move(s)};
+}
+
+// The direct replay keeps each task's amount (its work, or its cost on its processor) in the
+// task's own finish slot until the task starts, and writes its finish time over it. Against the
+// general player with its timeline (replay_plan, made independently): the same finish times,
+// bit for bit, with works and with a cost table, every slot written (each starts as -1); and a
+// task that never runs (a processor's order against the precedence) ends NaN, not its amount.
+TEST(DagReplay, TheDirectReplayHoldsEachAmountInItsFinishSlot) {
+  auto direct_finish = [](const TaskGraph& g, const Schedule& s, const MachineSpec& spec) {
+    Engine engine;
+    Machine machine(engine, replay_machine(g, spec));
+    std::optional<DirectReplayPlan> plan = compile_direct_replay(g, s, machine);
+    EXPECT_TRUE(plan.has_value());
+    std::vector<double> finish(static_cast<std::size_t>(g.size()), -1.0);
+    if (plan) play_direct_replay(g, std::move(*plan), machine, finish);
+    return finish;
+  };
+  for (const char* scheduler : {"heft", "lps", "dls"})
+  for (const std::uint64_t seed : {3, 4})
+  for (const bool with_costs : {false, true}) {
+    auto [box, s] = contended_case(scheduler, 300, seed, false);
+    SCOPED_TRACE(std::string(scheduler) + " seed " + std::to_string(seed) + (with_costs ? " costs" : ""));
+    TaskGraph g = box.graph;
+    if (with_costs) {  // each task's cost on each processor: its work times a factor of the pair
+      const int procs = box.machine.size();
+      std::vector<double> values;
+      for (int t = 0; t < g.size(); ++t)
+        for (int q = 0; q < procs; ++q) values.push_back(g.work(t) * (1 + 0.37 * ((t * 7 + q * 3) % 5)));
+      g.set_costs(CostTable(g.size(), procs, std::move(values)));
+    }
+    const std::vector<double> finish = direct_finish(g, s, box.machine);
+    const DagReplay kept = replay(g, s, box.machine, true);
+    EXPECT_EQ(finish, kept.finish);
+    EXPECT_TRUE(std::none_of(finish.begin(), finish.end(), [](double t) { return std::isnan(t) || t < 0; }));
+  }
+  // a -> b, but b runs before a on P0: neither runs, nor c after b on P1; d (alone, first on
+  // P1) runs for its amount: its work 1, or its cost 2.5 on P1.
+  TaskGraph g("stuck");
+  for (const char* name : {"a", "b", "c", "d"}) g.add_task(name, 1);
+  g.add_edge(0, 1, 1);
+  g.add_edge(1, 2, 1);
+  g.finalize();
+  Schedule s;
+  s.processors = 2;
+  s.tasks = {{0, 1, 2}, {0, 0, 1}, {1, 3, 4}, {1, 0, 1}};
+  s.messages = {{1, 1, 2}};
+  const MachineSpec spec = testing::dag_machine(chain(2), 1, 0);
+  const double nan = std::nan("");
+  auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](double x, double y) {
+             return std::isnan(x) ? std::isnan(y) : x == y;
+           });
+  };
+  EXPECT_TRUE(same(direct_finish(g, s, spec), {nan, nan, nan, 1.0}));
+  g.set_costs(CostTable(4, 2, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 2.5}));
+  EXPECT_TRUE(same(direct_finish(g, s, spec), {nan, nan, nan, 2.5}));
 }
 
 // The estimate's link conflicts are the same however many hops are held at once: groups of

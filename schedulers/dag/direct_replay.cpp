@@ -20,6 +20,11 @@
 // in which actions are issued, so the roots and every list of dependents keep the general
 // compile's order (tasks by number, then sends by message), and a send is issued when its
 // producer completes, as the general player issues a send whose only dependency completes.
+//
+// A task's amount (its work, or its cost on its processor) waits in its own slot of the finish
+// times until the task starts, and its finish time is written over it when it completes, so a
+// task's issue and completion reach one line by task number where they reached two (the work
+// and the finish time), with no memory added. A task that never ran gets NaN after the run.
 #include "schedulers/dag/direct_replay.hpp"
 
 #include <algorithm>
@@ -42,14 +47,28 @@ constexpr int kAhead = 8;
 class DirectPlayer {
  public:
   DirectPlayer(const TaskGraph& graph, Plan&& plan, Machine& machine, std::span<double> finish)
-      : edges_(graph.edges()), work_(graph.works()), costs_(graph.costs()), machine_(machine), finish_(finish),
-        blocks_(std::move(plan.blocks)), roots_(std::move(plan.roots)), processor_bits_(plan.processor_bits),
-        processor_mask_((std::uint32_t{1} << plan.processor_bits) - 1) {}
+      : edges_(graph.edges()), machine_(machine), finish_(finish), blocks_(std::move(plan.blocks)),
+        roots_(std::move(plan.roots)), processor_bits_(plan.processor_bits),
+        processor_mask_((std::uint32_t{1} << plan.processor_bits) - 1) {
+    // Each task's slot holds its amount until it completes (see the file's comment).
+    if (const CostTable* costs = graph.costs()) {
+      for_each_block([&](const std::uint32_t* block) {
+        const std::uint32_t task = block[Plan::kTask];
+        finish_[task] = costs->at(static_cast<int>(task), static_cast<int>(block[Plan::kPlace] & processor_mask_));
+      });
+    } else {
+      std::copy(graph.works().begin(), graph.works().end(), finish_.begin());
+    }
+  }
 
   void run() {
     for (std::uint32_t at : roots_) issue(at);
     roots_ = {};
     machine_.engine().run();
+    // A task that never ran still waits for a release; its slot still holds its amount.
+    for_each_block([&](const std::uint32_t* block) {
+      if (block[Plan::kWaiting] != 0) finish_[block[Plan::kTask]] = std::nan("");
+    });
   }
 
  private:
@@ -64,7 +83,7 @@ class DirectPlayer {
       const std::size_t dependent = *w & ~Plan::kMessageWord;
       __builtin_prefetch(&blocks_[dependent], 1);
       __builtin_prefetch(&blocks_[std::min(dependent + 15, blocks_.size() - 1)], 1);
-      ask_for_work(static_cast<std::uint32_t>(dependent));
+      ask_for_slot(static_cast<std::uint32_t>(dependent));
       if (*w & Plan::kMessageWord) {
         __builtin_prefetch(&edges_[w[1]]);
         w += 2;
@@ -72,10 +91,8 @@ class DirectPlayer {
         ++w;
       }
     }
-    const std::uint32_t task = block[Plan::kTask];
     const auto processor = static_cast<int>(place & processor_mask_);
-    const double amount = costs_ ? costs_->at(static_cast<int>(task), processor) : work_[task];
-    machine_.compute(processor, amount, 0, [this, at] { complete(at); });
+    machine_.compute(processor, finish_[block[Plan::kTask]], 0, [this, at] { complete(at); });
   }
 
   void complete(std::uint32_t at) {
@@ -84,8 +101,8 @@ class DirectPlayer {
     const std::uint32_t place = block[Plan::kPlace];
     const auto from = static_cast<int>(place & processor_mask_);
     const std::uint32_t* const end = block + Plan::kHeaderWords + (place >> processor_bits_);
-    // The dependents' blocks are in the cache (asked for at the issue), and so are their works
-    // (asked for a few dependents later, see ask_for_work): a dependent released now is issued at once.
+    // The dependents' blocks are in the cache (asked for at the issue), and so are their slots
+    // (asked for a few dependents later, see ask_for_slot): a dependent released now is issued at once.
     for (const std::uint32_t* w = block + Plan::kHeaderWords; w < end;) {
       const std::uint32_t to = *w & ~Plan::kMessageWord;
       if (*w & Plan::kMessageWord) {
@@ -99,15 +116,23 @@ class DirectPlayer {
     }
   }
 
-  // Asks for the work of the task whose block is at `at`, which issue() has just asked for: the
-  // block's task number is needed first, so the work is asked for kWorkLag dependents later, when
-  // that block has come in. By the task's release (its producer's completion, hundreds of events
-  // on) both are in the cache. Asked for at the completion instead, the work came too late: the
-  // released task reads it at once, and that miss was 9 % of the replay's loop.
-  void ask_for_work(std::uint32_t at) {
-    std::uint32_t& slot = work_lag_[work_lag_next_++ % kWorkLag];
-    if (!costs_) __builtin_prefetch(&work_[blocks_[slot + Plan::kTask]]);
-    slot = at;
+  // Asks for the slot (amount, then finish time) of the task whose block is at `at`, which
+  // issue() has just asked for: the block's task number is needed first, so the slot is asked
+  // for kSlotLag dependents later, when that block has come in. By the task's release (its
+  // producer's completion, hundreds of events on) both are in the cache. Asked for at the
+  // completion instead, the work came too late: the released task reads it at once, and that
+  // miss was 9 % of the replay's loop. Asked for writing: the completion writes the same line.
+  void ask_for_slot(std::uint32_t at) {
+    std::uint32_t& lagging = slot_lag_[slot_lag_next_++ % kSlotLag];
+    __builtin_prefetch(&finish_[blocks_[lagging + Plan::kTask]], 1);
+    lagging = at;
+  }
+
+  // Calls f on each block, in layout order.
+  template <class F>
+  void for_each_block(F&& f) const {
+    for (std::size_t at = 0; at < blocks_.size(); at += Plan::kHeaderWords + (blocks_[at + Plan::kPlace] >> processor_bits_))
+      f(&blocks_[at]);
   }
 
   void release(std::uint32_t at) {
@@ -115,16 +140,14 @@ class DirectPlayer {
   }
 
   const std::vector<DagEdge>& edges_;
-  std::span<const double> work_;
-  const CostTable* costs_;
   Machine& machine_;
   std::span<double> finish_;
   std::vector<std::uint32_t> blocks_;
   std::vector<std::uint32_t> roots_;
   std::uint32_t processor_bits_, processor_mask_;
-  static constexpr std::uint32_t kWorkLag = 8;
-  std::uint32_t work_lag_[kWorkLag] = {};  // blocks asked for lately, their works not yet (0: the first block)
-  std::uint32_t work_lag_next_ = 0;
+  static constexpr std::uint32_t kSlotLag = 8;
+  std::uint32_t slot_lag_[kSlotLag] = {};  // blocks asked for lately, their slots not yet (0: the first block)
+  std::uint32_t slot_lag_next_ = 0;
 };
 
 }  // namespace
@@ -257,7 +280,6 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
 }
 
 void play_direct_replay(const TaskGraph& graph, DirectReplayPlan&& plan, Machine& machine, std::span<double> finish) {
-  std::fill(finish.begin(), finish.end(), std::nan(""));
   DirectPlayer(graph, std::move(plan), machine, finish).run();
 }
 

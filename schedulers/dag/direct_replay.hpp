@@ -20,8 +20,8 @@ namespace mpnsim {
 // dependents' words. A word p is the task whose block is at p, released when this one
 // completes; a word kMessageWord | p is a message to it from this task's processor to its own,
 // of the data of the graph's edge that the next word numbers, sent when this task completes and
-// releasing p when it arrives. A task's work is read from the graph when it starts: 12 bytes a
-// header, where the processor and count apart and the work kept too took 24.
+// releasing p when it arrives. A task's amount waits in its finish slot (play_direct_replay):
+// 12 bytes a header, where the processor and count apart and the work kept too took 24.
 struct DirectReplayPlan {
   static constexpr std::uint32_t kMessageWord = std::uint32_t{1} << 31;
   enum Header : std::uint32_t { kTask, kWaiting, kPlace, kHeaderWords };
@@ -41,7 +41,9 @@ std::optional<DirectReplayPlan> compile_direct_replay(const TaskGraph& graph, co
                                                       const Machine& machine, const ProcessorOrder* order = nullptr);
 
 // Plays the plan compiled from `graph` on `machine` (fresh) to the end. finish (one per task)
-// gets each task's completion time, NaN where it never ran.
+// gets each task's completion time, NaN where it never ran; until a task starts, its slot holds
+// its amount (its work, or its cost on its processor), so that the task reaches one line by its
+// number, not two.
 void play_direct_replay(const TaskGraph& graph, DirectReplayPlan&& plan, Machine& machine, std::span<double> finish);
 
 }  // namespace mpnsim

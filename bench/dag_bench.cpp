@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -124,8 +125,10 @@ class CaseFiles {
   }
   const std::string& schedule(const std::string& scheduler, int dim, int tasks) {
     if (dir_.empty()) {
-      dir_ = std::filesystem::temp_directory_path() / ("mpnsim_dag_bench." + std::to_string(::getpid()));
-      std::filesystem::create_directories(dir_);
+      // A fresh directory of this process's own (mkdtemp): never a path someone else made or linked.
+      std::string pattern = (std::filesystem::temp_directory_path() / "mpnsim_dag_bench.XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a directory " + pattern);
+      dir_ = pattern;
     }
     std::string& path = files_[{scheduler, dim, tasks}];
     if (path.empty()) {

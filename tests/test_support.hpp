@@ -3,9 +3,11 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 
@@ -58,14 +60,11 @@ inline CommandResult run_mpnsim_capped(const std::string& args, int cpu_seconds,
   return run_mpnsim_env(limits, args);
 }
 
-// A fresh directory under the system temp dir, removed by the destructor.
+// A fresh directory under the system temp dir (mkdtemp: a new one each time, never a path that
+// was there before), removed by the destructor.
 class TempDir {
  public:
-  explicit TempDir(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() / ("mpnsim-test-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
+  explicit TempDir(const std::string& name) : path_(make(name)) {}
   ~TempDir() { std::filesystem::remove_all(path_); }
   const std::filesystem::path& path() const { return path_; }
   std::string file(const std::string& name, const std::string& content) const {
@@ -75,6 +74,11 @@ class TempDir {
   }
 
  private:
+  static std::filesystem::path make(const std::string& name) {
+    std::string pattern = (std::filesystem::temp_directory_path() / ("mpnsim-test-" + name + "-XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a directory " + pattern);
+    return pattern;
+  }
   std::filesystem::path path_;
 };
 

@@ -35,24 +35,53 @@ double draw(std::mt19937_64& rng, double lo, double hi, bool integer) {
   return lo == hi ? lo : uniform_real(rng, lo, hi);
 }
 
-// The edges of thesis §6.4's process, node after node, parents counted in Count (which must
-// hold max_in).
+// Each node's parents so far, in an array of Count (which must hold max_in), one byte a node
+// when max_in fits in one: the count is read at random, for each child drawn, and at 10^7 tasks
+// 40 MB of ints left the last-level cache (32 MB here) where 10 MB of bytes mostly stays in it.
 template <class Count>
+class ParentsApart {
+ public:
+  ParentsApart(int n, int max_in, OpenNodes&) : parents_(static_cast<std::size_t>(n), 0), max_in_(max_in) {}
+  static int counted_by_set(int) { return 0; }
+  bool none(int j) const { return parents_[static_cast<std::size_t>(j)] == 0; }
+  void expect(int j) const { __builtin_prefetch(&parents_[static_cast<std::size_t>(j)], 1); }
+  bool add_makes_full(int j) { return ++parents_[static_cast<std::size_t>(j)] == max_in_; }
+
+ private:
+  std::vector<Count> parents_;
+  int max_in_;
+};
+
+// The counts kept by the open set, beside its bits (max_in up to 3: open_nodes.cpp says why).
+class ParentsInSet {
+ public:
+  ParentsInSet(int, int, OpenNodes& open) : open_(open) {}
+  static int counted_by_set(int max_in) { return max_in; }
+  bool none(int j) const { return open_.parents(j) == 0; }
+  static void expect(int) {}  // the selection has brought the count in
+  bool add_makes_full(int j) { return open_.add_parent(j); }
+
+ private:
+  OpenNodes& open_;
+};
+
+// The edges of thesis §6.4's process, node after node, parents counted in Parents.
+template <class Parents>
 void draw_edges(TaskGraph& g, const RandomDagParams& p, std::mt19937_64& rng) {
   const int n = p.tasks;
-  std::vector<Count> parents(static_cast<std::size_t>(n), 0);
   // The nodes that can still take a parent (in-degree not full). The thesis draws from
   // i+1..N-1 until it hits one of them that is not yet a child of i; drawing the k-th of
   // those directly gives the same distribution (uniform over the acceptable nodes) in
   // O(log N), where rejection would loop for long once most later nodes are full.
-  OpenNodes open(n);
+  OpenNodes open(n, Parents::counted_by_set(p.max_in));
+  Parents parents(n, p.max_in, open);
   std::vector<int> children;
   constexpr int kAtOnce = OpenNodes::kMostAtOnce;
   int ranks[kAtOnce], picked[kAtOnce];
   double data[kAtOnce];
   for (int i = 0; i < n; ++i) {
     g.set_work(i, draw(rng, p.exec_min, p.exec_max, p.integer));
-    const bool orphan = parents[static_cast<std::size_t>(i)] == 0;
+    const bool orphan = parents.none(i);
     int out = static_cast<int>(uniform_integer(rng, orphan ? 1 : 0, p.max_out));
     const int before = open.count_through(i);
     const int room = open.total() - before;
@@ -78,10 +107,10 @@ void draw_edges(TaskGraph& g, const RandomDagParams& p, std::mt19937_64& rng) {
         ranks[m] = before + r;
       }
       open.select_each(ranks, picked, out);
-      for (int m = 0; m < out; ++m) __builtin_prefetch(&parents[static_cast<std::size_t>(picked[m])], 1);
+      for (int m = 0; m < out; ++m) parents.expect(picked[m]);
       for (int m = 0; m < out; ++m) g.add_edge(i, picked[m], data[m]);
       for (int m = 0; m < out; ++m)
-        if (++parents[static_cast<std::size_t>(picked[m])] == p.max_in) open.close(picked[m]);
+        if (parents.add_makes_full(picked[m])) open.close(picked[m]);
       continue;
     }
     // More children than that (max_out above 8): one at a time. A child is taken out of the
@@ -92,12 +121,12 @@ void draw_edges(TaskGraph& g, const RandomDagParams& p, std::mt19937_64& rng) {
       const int k = static_cast<int>(uniform_integer(rng, 0, open.total() - before - 1));
       const int j = open.select(before + k);
       open.close(j);
-      __builtin_prefetch(&parents[static_cast<std::size_t>(j)], 1);
+      parents.expect(j);
       children.push_back(j);
       g.add_edge(i, j, draw(rng, p.data_min, p.data_max, p.integer));
     }
     for (int j : children)
-      if (++parents[static_cast<std::size_t>(j)] < p.max_in) open.reopen(j);
+      if (!parents.add_makes_full(j)) open.reopen(j);
   }
 }
 
@@ -188,13 +217,12 @@ TaskGraph generate_random_dag(const RandomDagParams& p) {
                   static_cast<std::size_t>(1 + std::to_string(low).size());
   g.reserve(n, static_cast<int>(std::min<double>(expected_random_dag_edges(p), kMaxDagEdges)), name_chars);
   for (int i = 0; i < n; ++i) g.add_task(fmt::format("T{}", i), 0);
-  // Each node's parents so far, one byte a node when max_in fits in one (the default 3 does):
-  // the count is read at random, for each child drawn, and at 10^7 tasks 40 MB of ints left the
-  // last-level cache (32 MB here) where 10 MB of bytes mostly stays in it.
-  if (p.max_in <= UINT8_MAX) {
-    draw_edges<std::uint8_t>(g, p, rng);
+  if (p.max_in <= OpenNodes::kMostCounted) {
+    draw_edges<ParentsInSet>(g, p, rng);
+  } else if (p.max_in <= UINT8_MAX) {
+    draw_edges<ParentsApart<std::uint8_t>>(g, p, rng);
   } else {
-    draw_edges<int>(g, p, rng);
+    draw_edges<ParentsApart<int>>(g, p, rng);
   }
   g.finalize();
   // The range checks above make this unlikely; a draw can still land where rounding rules.

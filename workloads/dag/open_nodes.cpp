@@ -13,10 +13,17 @@
 // the second-level cache). Over blocks of 16 words the tree is 16 times smaller (64 KB at 10^7
 // nodes, touched by every selection, so it stays cached), and a selection reads at random one
 // line of word counts (a byte a word: 16 bytes a block) and one of bits.
+//
+// Why the parent counts beside the bits (max_in up to 3, the default 3 among them): the
+// generator then read each child's count from a byte array anywhere in 10 MB at 10^7 tasks,
+// after its selection, and whether the child closes decides the next node's draws, so that
+// read's miss was waited for once a node (76 % of the generator's own loop's samples). In the
+// selected word's record it is in a line the selection has already brought in.
 #include "workloads/dag/open_nodes.hpp"
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <climits>
 
 namespace mpnsim {
@@ -61,17 +68,24 @@ int select_bit(std::uint64_t word, int k) {
 
 }  // namespace
 
-OpenNodes::OpenNodes(int n)
-    : bits_(((static_cast<std::size_t>(n) + 63) / 64 + kBlockWords - 1) / kBlockWords * kBlockWords, 0),
-      word_counts_(bits_.size(), 0),
-      tree_(bits_.size() / kBlockWords + 1, 0),
+OpenNodes::OpenNodes(int n, int count_to)
+    : stride_(count_to > 0 ? 3 : 1),
+      count_to_(count_to),
+      word_counts_(((static_cast<std::size_t>(n) + 63) / 64 + kBlockWords - 1) / kBlockWords * kBlockWords, 0),
+      tree_(word_counts_.size() / kBlockWords + 1, 0),
       size_(tree_.size()),
       total_(n) {
+  assert(count_to >= 0 && count_to <= kMostCounted);
+  // Seven words more, so that the first record can start a cache line: a block's records are
+  // then whole lines (128 or 384 bytes), all asked for by descend.
+  const std::size_t words = word_counts_.size();
+  words_.assign(words * stride_ + 7, 0);
+  first_ = (64 - reinterpret_cast<std::uintptr_t>(words_.data()) % 64) % 64 / sizeof(std::uint64_t);
   const auto nodes = static_cast<std::size_t>(n);
-  for (std::size_t w = 0; w < nodes / 64; ++w) bits_[w] = ~std::uint64_t{0};
-  if (nodes % 64 != 0) bits_[nodes / 64] = (std::uint64_t{1} << (nodes % 64)) - 1;  // no nodes past n - 1
-  for (std::size_t w = 0; w < bits_.size(); ++w) {
-    word_counts_[w] = static_cast<std::uint8_t>(std::popcount(bits_[w]));
+  for (std::size_t w = 0; w < nodes / 64; ++w) record(w)[0] = ~std::uint64_t{0};
+  if (nodes % 64 != 0) record(nodes / 64)[0] = (std::uint64_t{1} << (nodes % 64)) - 1;  // no nodes past n - 1
+  for (std::size_t w = 0; w < words; ++w) {
+    word_counts_[w] = static_cast<std::uint8_t>(std::popcount(record(w)[0]));
     tree_[w / kBlockWords + 1] += word_counts_[w];
   }
   for (std::size_t b = 1; b < tree_.size(); ++b)
@@ -88,7 +102,7 @@ int OpenNodes::count_through(int i) const {
   for (std::size_t w = block * kBlockWords; w < word; ++w) c += word_counts_[w];
   const unsigned bit = static_cast<unsigned>(i) % 64;
   const std::uint64_t through = bit == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (bit + 1)) - 1;
-  return c + std::popcount(bits_[word] & through);
+  return c + std::popcount(record(word)[0] & through);
 }
 
 std::size_t OpenNodes::descend(int& k) const {
@@ -103,11 +117,11 @@ std::size_t OpenNodes::descend(int& k) const {
     blocks += step & take;
     k -= count & static_cast<int>(take);
   }
-  // The block's bits (two cache lines) are asked for now, so that they come while its counts
-  // are read rather than after (perf at 10^7 nodes: the word's read was 40 % of `select`,
-  // waiting behind the counts' own).
-  __builtin_prefetch(&bits_[blocks * kBlockWords]);
-  __builtin_prefetch(&bits_[blocks * kBlockWords + kBlockWords / 2]);
+  // The block's records (two cache lines of bits, or six of bits and parent counts) are asked
+  // for now, so that they come while its word counts are read rather than after (perf at 10^7
+  // nodes: the word's read was 40 % of `select`, waiting behind the counts' own).
+  const std::uint64_t* records = record(blocks * kBlockWords);
+  for (std::size_t line = 0; line < kBlockWords * stride_; line += 8) __builtin_prefetch(records + line);
   return blocks;
 }
 
@@ -125,7 +139,7 @@ int OpenNodes::in_block(std::size_t blocks, int k) const {
     before += counts[w] & (0 - behind);
   }
   word += blocks * kBlockWords;
-  return static_cast<int>(word * 64) + select_bit(bits_[word], k - before);
+  return static_cast<int>(word * 64) + select_bit(record(word)[0], k - before);
 }
 
 int OpenNodes::select(int k) const {
@@ -151,9 +165,29 @@ void OpenNodes::select_each(const int* ranks, int* nodes, int count) const {
 void OpenNodes::flip(int j, int delta) {
   total_ += delta;
   const std::size_t word = static_cast<std::size_t>(j) / 64;
-  bits_[word] ^= std::uint64_t{1} << (static_cast<unsigned>(j) % 64);
+  record(word)[0] ^= std::uint64_t{1} << (static_cast<unsigned>(j) % 64);
   word_counts_[word] = static_cast<std::uint8_t>(word_counts_[word] + delta);
   for (std::size_t x = word / kBlockWords + 1; x < size_; x += lowest_bit(x)) tree_[x] += delta;
+}
+
+// A count in two bit planes beside the open bits: low bits in a record's second word, high bits
+// in its third. One more parent: the low bit flips, and a low bit that was set carries into the
+// high bit (a count below count_to, at most 3, is at most 2 before: no carry out of the high bit).
+int OpenNodes::parents(int j) const {
+  assert(count_to_ > 0);
+  const std::uint64_t* r = record(static_cast<std::size_t>(j) / 64);
+  const unsigned bit = static_cast<unsigned>(j) % 64;
+  return static_cast<int>((r[1] >> bit & 1) | (r[2] >> bit & 1) << 1);
+}
+
+bool OpenNodes::add_parent(int j) {
+  assert(count_to_ > 0 && parents(j) < count_to_);
+  std::uint64_t* r = record(static_cast<std::size_t>(j) / 64);
+  const unsigned bit = static_cast<unsigned>(j) % 64;
+  const std::uint64_t mask = std::uint64_t{1} << bit;
+  r[2] ^= r[1] & mask;
+  r[1] ^= mask;
+  return static_cast<int>((r[1] >> bit & 1) | (r[2] >> bit & 1) << 1) == count_to_;
 }
 
 }  // namespace mpnsim

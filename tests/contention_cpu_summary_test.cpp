@@ -48,6 +48,14 @@ void expect_cpu_fits_agree(const DagProblem& problem, const Schedule& s, const C
       const double t = std::max(from, times[pick(rng)]);
       const double d = q % 5 == 0 ? 0.0 : q % 5 == 1 ? 1000.0 : length(rng);
       ASSERT_EQ(builder.cpu_fit(p, t, d), cpu.earliest_fit(t, d)) << when << ": processor " << p << ", t " << t << ", d " << d;
+      // The branch-free form best_processor's loop takes: it answers exactly where the
+      // timetable needs no search, and its answer there is the timetable's.
+      double start = -1;
+      const bool at_tail = builder.cpu_fit_at_tail(p, t, d, start);
+      ASSERT_EQ(at_tail, cpu.fits_at_tail(t, d)) << when << ": processor " << p << ", t " << t << ", d " << d;
+      if (at_tail) {
+        ASSERT_EQ(start, cpu.earliest_fit(t, d)) << when << ": processor " << p << ", t " << t << ", d " << d;
+      }
     }
   }
 }

@@ -75,6 +75,16 @@ class ContentionBuilder {
     if (s.longest < duration) return s.tail;
     return cpu_[idx(p)].earliest_fit(ready, duration);
   }
+  // cpu_fit's answer where it takes no search, without a branch on the times: `start` gets
+  // ready when it is at or past the tail, else the tail, which is cpu_fit's answer when this
+  // returns true; false when p's
+  // timetable must be searched (cpu_fit then). For best_processor's loop over every CPU,
+  // where `ready >= tail` goes either way at random.
+  bool cpu_fit_at_tail(int p, double ready, double duration, double& start) const {
+    const CpuSummary& s = cpu_summary_[idx(p)];
+    start = ready >= s.tail ? ready : s.tail;
+    return (ready >= s.tail) | (s.longest < duration);
+  }
 
   // Messages booked from now on leave no sooner than `t` (0: when their producer finishes): an
   // online dispatch at instant t (ScheduleBuilder::dispatch).

@@ -236,12 +236,25 @@ ScheduleBuilder::Choice ScheduleBuilder::best_processor(int task, bool by_finish
   levels_.assign(static_cast<std::size_t>(procs), 0);
   std::fill(bounds_.begin() + static_cast<std::ptrdiff_t>(leaves) + procs, bounds_.end(), kGone);
   // exec_time on every processor in one pass (the same products), as the free loop takes them.
+  // The leaves in a loop without a branch on the times (cpu_fit's `ready >= tail` went either
+  // way at random); the few CPUs whose timetable must be searched are listed and done after.
   const double* durations = exec_times(task);
+  const double* ready_bounds = ready_bounds_.data();
+  const double* tf = ready_.data();
+  std::uint64_t* leaf = bounds_.data() + leaves;
+  searched_.clear();
   for (int p = 0; p < procs; ++p) {
     const double duration = durations[p];
-    const double ready = std::max(ready_bounds_[static_cast<std::size_t>(p)], insertion ? 0.0 : processor_ready(p));
+    const double ready = std::max(ready_bounds[p], insertion ? 0.0 : tf[p]);
+    double start;
+    if (!contention_->cpu_fit_at_tail(p, ready, duration, start)) searched_.push_back(p);
+    leaf[p] = time_order_key(by_finish ? start + duration : start);
+  }
+  for (const int p : searched_) {
+    const double duration = durations[p];
+    const double ready = std::max(ready_bounds[p], insertion ? 0.0 : tf[p]);
     const double start = contention_->cpu_fit(p, ready, duration);
-    bounds_[leaves + static_cast<std::size_t>(p)] = time_order_key(by_finish ? start + duration : start);
+    leaf[p] = time_order_key(by_finish ? start + duration : start);
   }
   for (std::size_t i = leaves - 1; i >= 1; --i) bounds_[i] = std::min(bounds_[2 * i], bounds_[2 * i + 1]);
   auto set_leaf = [&](int p, std::uint64_t value, unsigned level) {

@@ -162,6 +162,7 @@ class ScheduleBuilder {
   mutable std::vector<std::uint64_t> bounds_;
   mutable std::vector<unsigned char> levels_;
   mutable std::vector<double> ready_bounds_;            // scratch of best_processor: data-ready bounds
+  mutable std::vector<int> searched_;                   // scratch of best_processor: CPUs whose cheap bound takes a search
   mutable std::vector<double> durations_;               // scratch of exec_times
   // exec_time(task, p) of every processor p, as an array indexed by p: the cost table's row, or
   // durations_ filled. Valid until the next call.

@@ -88,11 +88,14 @@ int Router::distance(int u, int dst) {
   return distances_to(dst)[static_cast<std::size_t>(u)];
 }
 
-const Arc& Router::next_arc(int u, int dst) {
+const Arc& Router::next_arc_made(int u, int dst) {
   if (!table_of_.empty()) {
     if (const int table = table_of_[static_cast<std::size_t>(dst)]; table >= 0) {
       std::vector<std::uint16_t>& next = next_to_dst_[static_cast<std::size_t>(table)];
       if (next.empty()) next = next_arcs(to_dst_[static_cast<std::size_t>(table)]);
+      // For the inline look-up from now on (again after a copy).
+      next_of_dst_.at.resize(table_of_.size(), nullptr);
+      next_of_dst_.at[static_cast<std::size_t>(dst)] = next.data();
       const std::uint16_t k = next[static_cast<std::size_t>(u)];
       if (k != kFindArc) return arcs_[first_[static_cast<std::size_t>(u)] + k];
     }

@@ -1,11 +1,14 @@
 // The engine's routes (sim/router.hpp) against breadth-first searches made here: every route
 // is a shortest path, each step to the lowest-numbered neighbour one hop closer, whether the
-// next arc comes from a search of the row or from the table kept per destination.
+// next arc comes from a search of the row or from the table kept per destination, and in a
+// Router copied or moved after its tables were made.
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <deque>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/machine_spec.hpp"
@@ -67,6 +70,44 @@ TEST(Router, NextArcsFollowShortestPathsToTheLowestNeighbour) {
         }
       }
   }
+}
+
+// Every next arc and distance of `router` against the searches above.
+void expect_shortest_lowest(Router& router, const MachineSpec& m) {
+  const int n = static_cast<int>(m.processors.size());
+  for (int dst = 0; dst < n; ++dst) {
+    const std::vector<int> d = hops_to(m, dst);
+    for (int u = 0; u < n; ++u) {
+      if (u == dst || d[static_cast<std::size_t>(u)] < 0) continue;
+      int expected = -1;
+      for (const Arc& b : router.arcs(u))
+        if (d[static_cast<std::size_t>(b.to)] == d[static_cast<std::size_t>(u)] - 1 && (expected < 0 || b.to < expected))
+          expected = b.to;
+      ASSERT_EQ(router.next_arc(u, dst).to, expected) << "from " << u << " to " << dst;
+      ASSERT_EQ(router.distance(u, dst), d[static_cast<std::size_t>(u)]);
+    }
+  }
+}
+
+// The look-up keeps pointers to its tables: a copy must not read the original's (gone here
+// before the copy is asked), and a move keeps them.
+TEST(Router, CopiesAndMovesAnswerAsTheOriginal) {
+  const Topology t = mesh(4, 5, true);
+  const MachineSpec m = uniform_machine(t.size(), t.links(), t.directed(), ProcessorSpec{1, true, kAllPorts, kAllPorts}, 1, 0);
+  auto original = std::make_unique<Router>(m);
+  for (int pass = 0; pass < 2; ++pass) expect_shortest_lowest(*original, m);  // tables made, then read
+  Router copied(*original);
+  Router assigned(m);
+  expect_shortest_lowest(assigned, m);
+  assigned = *original;
+  original.reset();
+  expect_shortest_lowest(copied, m);
+  expect_shortest_lowest(assigned, m);
+  Router moved(std::move(copied));
+  expect_shortest_lowest(moved, m);
+  Router move_assigned(m);
+  move_assigned = std::move(moved);
+  expect_shortest_lowest(move_assigned, m);
 }
 
 }  // namespace

@@ -162,6 +162,12 @@ struct Machine::Impl {
   // link direction c.
   std::vector<ProcessorState> processors;
   std::vector<Resource> channels;
+  // What a hop on each link direction holds besides it (its sender's as_sender and its
+  // receiver's as_receiver), so that a hop reads one byte, not two processors' lines; on a
+  // machine whose processors all hold alike (every DAG replay of compare_simgrid's, `mpnsim
+  // dlt`), one value for all (hop_flags empty).
+  std::vector<std::uint8_t> hop_flags;
+  std::uint32_t same_hop_flags = 0;
   std::vector<WaitQueue> queues;
   std::vector<Request> requests;
   std::vector<Label> labels;  // beside requests, slot for slot; written only with records
@@ -184,6 +190,23 @@ struct Machine::Impl {
       st.w = ps.w;
     }
     channels.resize(2 * spec.links.size());
+    bool alike = true;
+    for (const ProcessorState& st : processors)
+      alike = alike && st.as_sender == processors[0].as_sender && st.as_receiver == processors[0].as_receiver;
+    if (alike) {
+      if (n > 0) same_hop_flags = std::uint32_t{processors[0].as_sender} | processors[0].as_receiver;
+    } else {
+      hop_flags.resize(channels.size());
+      for (int p = 0; p < n; ++p)
+        for (const Arc& a : router.arcs(p))
+          hop_flags[static_cast<std::size_t>(a.channel)] = static_cast<std::uint8_t>(
+              processors[static_cast<std::size_t>(p)].as_sender | processors[static_cast<std::size_t>(a.to)].as_receiver);
+    }
+  }
+
+  // The flags of a hop on arc a (see hop_flags).
+  std::uint32_t flags_of_hop(const Arc& a) const {
+    return hop_flags.empty() ? same_hop_flags : hop_flags[static_cast<std::size_t>(a.channel)];
   }
 
   static int resource_id(int p, int which) { return 4 * p + which; }
@@ -355,9 +378,7 @@ struct Machine::Impl {
     const int u = r.to;
     const Arc& a = router.next_arc(u, r.dst);
     const LinkKind& cost = router.link_kinds()[a.kind];
-    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
-    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
-    std::uint32_t flags = std::uint32_t{sender.as_sender} | receiver.as_receiver;
+    std::uint32_t flags = flags_of_hop(a);
     if (timeline.keeps_records()) {
       flags |= kLabelled;
       labels[id] = Label{label.tag, label.message, label.hop + 1};
@@ -379,9 +400,7 @@ struct Machine::Impl {
   void start_hop_on(const Arc& a, int u, int dst, double amount, std::uint32_t tag, std::uint32_t message, int hop,
                     Done&& done) {
     const LinkKind& cost = router.link_kinds()[a.kind];
-    const ProcessorState& sender = processors[static_cast<std::size_t>(u)];
-    const ProcessorState& receiver = processors[static_cast<std::size_t>(a.to)];
-    std::uint32_t flags = std::uint32_t{sender.as_sender} | receiver.as_receiver;
+    std::uint32_t flags = flags_of_hop(a);
     if (timeline.keeps_records()) flags |= kLabelled;
     const std::uint32_t id = new_request(flags);
     if (flags & kLabelled) labels[id] = Label{tag, message, hop};

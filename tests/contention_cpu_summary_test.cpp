@@ -72,13 +72,28 @@ ProblemBox random_cube_box(const Topology& cube, std::uint64_t seed, int tasks, 
                     uniform_machine(cube.size(), cube.links(), false, ProcessorSpec{1, coprocessor, ports, ports}, 1, 0.5));
 }
 
-// The box's problem under contention: the engine's route for even seeds, the earliest for odd.
-DagProblem contention_problem(const ProblemBox& box, std::uint64_t seed) {
-  DagProblem problem = box.problem();
-  problem.options.model = CommModel::contention;
-  problem.options.route = seed % 2 == 0 ? RouteChoice::engine : RouteChoice::earliest;
-  return problem;
-}
+// The box's problem under contention (the engine's route for even seeds, the earliest for odd),
+// a schedule with none of its tasks placed, and a builder booking into that schedule.
+struct ContentionCase {
+  DagProblem problem;
+  Schedule s;
+  ContentionBuilder builder;
+  ContentionCase(const ProblemBox& box, std::uint64_t seed)
+      : problem(contention_problem(box, seed)), s(unplaced(problem)), builder(problem, s) {}
+
+ private:
+  static DagProblem contention_problem(const ProblemBox& box, std::uint64_t seed) {
+    DagProblem problem = box.problem();
+    problem.options.model = CommModel::contention;
+    problem.options.route = seed % 2 == 0 ? RouteChoice::engine : RouteChoice::earliest;
+    return problem;
+  }
+  static Schedule unplaced(const DagProblem& problem) {
+    Schedule s;
+    s.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
+    return s;
+  }
+};
 
 TEST(ContentionAware, CpuFitAgreesWithTheCpusOwnTimetable) {
   const Topology cube = hypercube(3);
@@ -86,10 +101,8 @@ TEST(ContentionAware, CpuFitAgreesWithTheCpusOwnTimetable) {
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const ProblemBox box = random_cube_box(cube, seed, 40, seed % 3 == 0);
-    const DagProblem problem = contention_problem(box, seed);
-    Schedule s;
-    s.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
-    ContentionBuilder builder(problem, s);
+    ContentionCase c(box, seed);
+    auto& [problem, s, builder] = c;
     std::uniform_int_distribution<int> where(0, problem.processors() - 1);
     for (int t : topological_order(problem.graph)) {
       // Evaluations in between book tentatively: the summary must not take those in.
@@ -117,10 +130,8 @@ TEST(ContentionAware, DataReadyBoundsAreNoLaterThanTheDataReadyTimes) {
     const Topology cube = hypercube(dim);
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
       const ProblemBox box = random_cube_box(cube, seed, 50, seed % 3 != 0);
-      const DagProblem problem = contention_problem(box, seed);
-      Schedule s;
-      s.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
-      ContentionBuilder builder(problem, s);
+      ContentionCase c(box, seed);
+      auto& [problem, s, builder] = c;
       std::vector<double> bounds;
       // Tasks placed on few processors, so that a sender's port is busy when its next message leaves.
       std::uniform_int_distribution<int> where(0, 2);
@@ -198,10 +209,8 @@ TEST(ContentionAware, DataReadyBoundsAreTheirSumsProcessorByProcessor) {
     const Topology net = on_mesh ? mesh(3, 4, false) : hypercube(4);
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
       const ProblemBox box = random_cube_box(net, seed, 60, seed % 3 != 0);
-      const DagProblem problem = contention_problem(box, seed);
-      Schedule s;
-      s.tasks.assign(static_cast<std::size_t>(problem.graph.size()), TaskPlacement{});
-      ContentionBuilder builder(problem, s);
+      ContentionCase c(box, seed);
+      auto& [problem, s, builder] = c;
       std::vector<double> bounds;
       std::uniform_int_distribution<int> where(0, problem.processors() - 1);
       for (int t : topological_order(problem.graph)) {
